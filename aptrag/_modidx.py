@@ -118,4 +118,5 @@ d = { 'settings': { 'branch': 'main',
                             'aptrag.llm.locate_model_chunks': ('llm.html#locate_model_chunks', 'aptrag/llm.py'),
                             'aptrag.llm.make_backend': ('llm.html#make_backend', 'aptrag/llm.py'),
                             'aptrag.llm.parse_structured': ('llm.html#parse_structured', 'aptrag/llm.py'),
-                            'aptrag.llm.response_format_for': ('llm.html#response_format_for', 'aptrag/llm.py')}}}
+                            'aptrag.llm.response_format_for': ('llm.html#response_format_for', 'aptrag/llm.py'),
+                            'aptrag.llm.with_schema_instruction': ('llm.html#with_schema_instruction', 'aptrag/llm.py')}}}
