@@ -8,11 +8,19 @@ Docs: https://aptrag.github.io/aptrag/metrics.html.md"""
 from __future__ import annotations
 import re, string
 from collections import Counter
-from typing import Optional, Sequence
+from pathlib import Path
+from typing import Literal, Optional, Sequence
+
+from pydantic import BaseModel, Field
+
+from .corpus import shared_data_dir
+from .llm import LLM, CallLog
 
 # %% auto #0
-__all__ = ['normalize_answer', 'qampari_scores', 'split_list_answer', 'qampari_summary', 'hotpot_scores', 'best_hotpot_scores',
-           'parse_single_judgment', 'parse_multi_judgment', 'dragonball_sentences', 'dragonball_retrieval', 'rouge_l']
+__all__ = ['MONACO_PROMPT_FILES', 'KEYPOINT_VERSION', 'KEYPOINT_SYSTEM', 'normalize_answer', 'qampari_scores',
+           'split_list_answer', 'qampari_summary', 'hotpot_scores', 'best_hotpot_scores', 'parse_single_judgment',
+           'parse_multi_judgment', 'monaco_judge_prompt', 'MonacoJudge', 'dragonball_sentences', 'dragonball_retrieval',
+           'rouge_l', 'KeypointVerdict', 'KeypointJudgment', 'keypoint_prompt', 'keypoint_scores', 'judge_keypoints']
 
 # %% ../nbs/13_metrics.ipynb #2d811aef
 def normalize_answer(text: str) -> str:
@@ -92,6 +100,46 @@ def parse_multi_judgment(judgment: str, gold_count: int) -> Optional[dict]:
     return dict(precision=precision, recall=recall, f1=f1, correct=c, predicted=n)
 
 # %% ../nbs/13_metrics.ipynb #98dcc3da
+MONACO_PROMPT_FILES = {'single': 'single_answer_llm_judge_prompt.txt', 'multi': 'multi_answer_llm_judge_prompt.txt'}
+
+def monaco_judge_prompt(
+    question: str,
+    response: str,  # the answer being judged
+    gold_rows: Sequence[str],  # the gold answers, one rendered row each
+    prompt_dir: Optional[str | Path] = None,  # folder with the official prompt files; default: the benchmark's release
+) -> tuple[str, str]:
+    "The kind of judgment (single or multi) and the filled-in judge prompt."
+    if not gold_rows: raise ValueError('a MoNaCo judgment needs at least one gold answer')
+    kind = 'single' if len(gold_rows) == 1 else 'multi'
+    folder = Path(prompt_dir) if prompt_dir else shared_data_dir()/'monaco/official/judge_prompts'
+    path = folder/MONACO_PROMPT_FILES[kind]
+    if not path.is_file(): raise FileNotFoundError(f'MoNaCo judge prompt not found: {path}')
+    filled = (path.read_text().replace('{question}', question).replace('{response}', response)
+              .replace('{correct_answer}', ' | '.join(gold_rows)))
+    return kind, filled
+
+class MonacoJudge:
+    "MoNaCo's LLM-as-judge protocol on any model behind the gateway."
+    def __init__(self,
+                 llm: LLM,  # the judge model
+                 prompt_dir: Optional[str | Path] = None,  # folder with the official prompt files
+                 max_tokens: int = 1024):  # generation limit of one judgment
+        self.llm, self.prompt_dir, self.max_tokens = llm, prompt_dir, max_tokens
+
+    def score(self, question: str, response: str, gold_rows: Sequence[str], log: Optional[CallLog] = None) -> dict:
+        "Precision, recall and F1 of `response`, with the judgment itself."
+        kind, prompt = monaco_judge_prompt(question, response, gold_rows, self.prompt_dir)
+        judgment = self.llm.chat(prompt, purpose='judge', max_tokens=self.max_tokens, temperature=0.0,
+                                 template_version=f'monaco-{kind}', log=log)
+        if kind == 'single':
+            value = min(1.0, max(0.0, parse_single_judgment(judgment)))
+            return dict(kind=kind, precision=value, recall=value, f1=value, unparsed=False, judgment=judgment)
+        scores = parse_multi_judgment(judgment, len(gold_rows))
+        if scores is None: return dict(kind=kind, precision=0.0, recall=0.0, f1=0.0, unparsed=True, judgment=judgment)
+        return dict(kind=kind, precision=scores['precision'], recall=scores['recall'], f1=scores['f1'], unparsed=False,
+                    judgment=judgment)
+
+# %% ../nbs/13_metrics.ipynb #d689822a
 _ZH_END = re.compile(r'(?<=[。！？])|\n')
 
 def dragonball_sentences(text: str, language: str = 'en') -> list[str]:
@@ -134,3 +182,48 @@ def rouge_l(prediction: str, reference: str) -> float:
     if not common: return 0.0
     precision, recall = common / len(p), common / len(r)
     return 2 * precision * recall / (precision + recall)
+
+# %% ../nbs/13_metrics.ipynb #bfe2d0c1
+class KeypointVerdict(BaseModel):
+    point: int = Field(ge=1, le=64)  # the keypoint's number
+    label: Literal['relevant', 'wrong', 'irrelevant']
+
+class KeypointJudgment(BaseModel):
+    verdicts: list[KeypointVerdict] = Field(max_length=64)
+
+KEYPOINT_VERSION = 'keypoints-1'
+KEYPOINT_SYSTEM = 'You grade an answer against a list of key points. You are strict and brief.'
+
+def keypoint_prompt(question: str, answer: str, keypoints: Sequence[str]) -> str:
+    "The grading prompt: the question, the answer and the numbered keypoints."
+    points = '\n'.join(f'{i}. {k}' for i, k in enumerate(keypoints, 1))
+    return (f'Question: {question}\n\nAnswer to grade:\n{answer}\n\nKey points a complete answer covers:\n{points}\n\n'
+            'Give one verdict per key point, by its number: "relevant" if the answer states the point or something '
+            'equivalent, "wrong" if the answer says something that contradicts it, "irrelevant" if the answer does not '
+            'address it.')
+
+def keypoint_scores(labels: Sequence[str]) -> dict:
+    "Completeness, hallucination and irrelevance: the shares of relevant, wrong and irrelevant keypoints."
+    n = len(labels)
+    if n == 0: raise ValueError('keypoint scores need at least one keypoint')
+    return dict(completeness=labels.count('relevant') / n, hallucination=labels.count('wrong') / n,
+                irrelevance=labels.count('irrelevant') / n)
+
+def judge_keypoints(
+    llm: LLM,  # the judge model
+    question: str,
+    answer: str,
+    keypoints: Sequence[str],  # the ground truth's keypoints
+    log: Optional[CallLog] = None,
+) -> dict:
+    "DragonBall's keypoint metrics of one answer, with the labels and how many keypoints the judge skipped."
+    if not keypoints: raise ValueError('keypoint scores need at least one keypoint')
+    if len(keypoints) > 64: raise ValueError(f'at most 64 keypoints per answer, got {len(keypoints)}')
+    judgment = llm.structured(keypoint_prompt(question, answer, keypoints), KeypointJudgment, purpose='judge',
+                              system=KEYPOINT_SYSTEM, max_tokens=32 + 24 * len(keypoints), temperature=0.0,
+                              template_version=KEYPOINT_VERSION, log=log)
+    given = {}
+    for v in judgment.verdicts:
+        if 1 <= v.point <= len(keypoints): given.setdefault(v.point, v.label)
+    labels = [given.get(i, 'irrelevant') for i in range(1, len(keypoints) + 1)]
+    return dict(keypoint_scores(labels), labels=labels, missing=len(keypoints) - len(given))

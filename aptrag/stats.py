@@ -14,7 +14,9 @@ import numpy as np
 import pandas as pd
 from scipy import stats as scipy_stats
 
-from .metrics import best_hotpot_scores, normalize_answer, qampari_scores, split_list_answer
+from .llm import LLM, LLMCallError, StructuredOutputError
+from .metrics import (MonacoJudge, best_hotpot_scores, judge_keypoints, normalize_answer, qampari_scores, rouge_l,
+                            split_list_answer)
 from .runner import ResultsFile
 from .tree import Trace
 
@@ -29,15 +31,31 @@ def retrieval_recall(trace: Trace, gold_titles: Sequence[str]) -> Optional[float
     gathered = {normalize_answer(t) for n in trace.nodes() if n.mode in ('external', 'batched', 'direct') for t in n.evidence_titles}
     return sum(normalize_answer(g) in gathered for g in gold_titles) / len(gold_titles)
 
-def score_row(row: dict) -> dict:
-    "Metrics of one finished question of a run."
+def _judged(row: dict, judge: LLM) -> dict:
+    "The LLM-judged answer metrics of a MoNaCo or DragonBall question (empty for other datasets)."
+    record = row['record']
+    try:
+        if record['dataset'] == 'monaco':
+            s = MonacoJudge(judge).score(row['question'], row['answer'], [a[0] for a in record['answers']])
+            return dict(precision=s['precision'], recall=s['recall'], f1=s['f1'], judge_unparsed=s['unparsed'])
+        if record['dataset'] == 'dragonball' and record['meta'].get('keypoints'):
+            s = judge_keypoints(judge, row['question'], row['answer'], record['meta']['keypoints'])
+            return {k: s[k] for k in ('completeness', 'hallucination', 'irrelevance', 'missing')}
+    except (StructuredOutputError, LLMCallError) as e: return dict(judge_error=f'{type(e).__name__}: {e}')
+    return {}
+
+def score_row(row: dict, judge: Optional[LLM] = None) -> dict:
+    "Metrics of one finished question of a run; `judge` scores MoNaCo answers and DragonBall keypoints."
     record, dataset = row['record'], row['record']['dataset']
     out = dict(id=row['id'], error=row['error'] is not None)
     if dataset in ('vital-list', 'qampari'):
         out.update(qampari_scores(split_list_answer(row['answer']), record['answers']))
-    elif dataset == 'hotpotqa' or record['answers']:
+    elif dataset == 'dragonball':
+        out['rouge_l'] = rouge_l(row['answer'], record['answers'][0][0]) if record['answers'] else None
+    elif dataset == 'hotpotqa' or (record['answers'] and not (dataset == 'monaco' and judge is not None)):
         s = best_hotpot_scores(row['answer'], [a for answer in record['answers'] for a in answer] or [''])
         out.update(em=s['em'], f1=s['f1'], precision=s['precision'], recall=s['recall'])
+    if judge is not None: out.update(_judged(row, judge))
     if row['trace']:
         trace = Trace.model_validate(row['trace'])
         t, shape = trace.totals(), trace.shape()
@@ -47,11 +65,14 @@ def score_row(row: dict) -> dict:
                    depth=shape['depth'], breadth=shape['breadth'], nodes=shape['nodes'], gold_pages=len(record['gold_titles']))
     return out
 
-def score_run(run_dir: str | Path) -> pd.DataFrame:
+def score_run(
+    run_dir: str | Path,  # a run folder
+    judge: Optional[LLM] = None,  # judge model for MoNaCo answers and DragonBall keypoints; None: no LLM-judged metrics
+) -> pd.DataFrame:
     "One row of metrics per question of a run folder."
     rows = ResultsFile(Path(run_dir)/'results.jsonl').rows()
     if not rows: raise ValueError(f'{run_dir} has no finished questions')
-    return pd.DataFrame([score_row(r) for r in rows]).set_index('id').sort_index()
+    return pd.DataFrame([score_row(r, judge) for r in rows]).set_index('id').sort_index()
 
 # %% ../nbs/15_stats.ipynb #890954d3
 def mean_ci(values: Sequence[float], confidence: float = 0.95, resamples: int = 10_000, seed: int = 0) -> tuple[float, float, float]:
@@ -76,7 +97,8 @@ def paired_test(a: pd.Series, b: pd.Series, resamples: int = 10_000, seed: int =
     return dict(n=len(diff), mean_difference=mean, ci_low=low, ci_high=high, p_value=float(p))
 
 # %% ../nbs/15_stats.ipynb #3624752c
-TABLE_METRICS = ['f1', 'precision', 'recall', 'em', 'retrieval_recall', 'calls', 'input_tokens', 'wall_s', 'depth', 'breadth']
+TABLE_METRICS = ['f1', 'precision', 'recall', 'em', 'rouge_l', 'completeness', 'hallucination', 'irrelevance',
+                 'retrieval_recall', 'calls', 'input_tokens', 'wall_s', 'depth', 'breadth']
 
 def results_table(runs: dict[str, pd.DataFrame], metrics: Sequence[str] = TABLE_METRICS, ci: bool = True) -> pd.DataFrame:
     "Methods x metrics: macro means, with '[low, high]' 95% intervals when `ci`."
