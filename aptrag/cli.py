@@ -6,9 +6,9 @@ Docs: https://aptrag.github.io/aptrag/cli.html.md"""
 
 # %% ../nbs/90_cli.ipynb #36d04d5e
 from __future__ import annotations
-import argparse, json, sys
+import argparse, contextlib, json, re, sys
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 from .config import Settings, apply_overrides, load_settings
 from .llm import LLM, CallLog, LLMCallError
@@ -23,7 +23,8 @@ from .stats import results_table, score_run, to_markdown
 
 # %% auto #0
 __all__ = ['add_settings_options', 'settings_from_args', 'format_cost', 'chat_command', 'format_trace_cost', 'ask_command',
-           'eval_command', 'report_command', 'index_build_command', 'index_search_command', 'build_parser', 'main']
+           'eval_command', 'report_command', 'notebook_parameters', 'experiment_notebooks', 'reproduce_command',
+           'index_build_command', 'index_search_command', 'build_parser', 'main']
 
 # %% ../nbs/90_cli.ipynb #9560210f
 def add_settings_options(parser: argparse.ArgumentParser):
@@ -100,16 +101,67 @@ def eval_command(args: argparse.Namespace) -> int:
     else: run_dataset(args.method, args.dataset, settings, out, limit=args.limit, seed=args.seed,
                       shard=parse_shard(args.shard), concurrency=args.concurrency)
     print(f'results: {out}/results.jsonl')
-    print(to_markdown(results_table({_run_name(out): score_run(out)})))
+    with _judge(args, settings) as judge: print(to_markdown(results_table({_run_name(out): score_run(out, judge)})))
     return 0
+
+def _judge(args: argparse.Namespace, settings: Settings):
+    "The judge model when `--judge` is given (a context manager either way)."
+    return LLM(settings) if args.judge else contextlib.nullcontext()
 
 def report_command(args: argparse.Namespace) -> int:
     "Print the results table of run folders."
-    runs = {_run_name(Path(d)) + ('' if len(args.runs) == 1 else f' ({Path(d).name})'): score_run(d) for d in args.runs}
+    with _judge(args, settings_from_args(args)) as judge:
+        runs = {_run_name(Path(d)) + ('' if len(args.runs) == 1 else f' ({Path(d).name})'): score_run(d, judge) for d in args.runs}
     print(to_markdown(results_table(runs, ci=not args.no_ci)))
     return 0
 
 # %% ../nbs/90_cli.ipynb #57a8e14e
+def notebook_parameters(path: Path) -> dict[str, str]:
+    "The names and default values (as source text) of a notebook's papermill parameters."
+    cells = json.loads(Path(path).read_text())['cells']
+    source = next((''.join(c['source']) for c in cells if 'parameters' in c.get('metadata', {}).get('tags', [])), '')
+    params = {}
+    for line in source.splitlines():
+        m = re.match(r'^(\w+)\s*(?::[^=]*)?=\s*(.*?)\s*(?:#.*)?$', line)
+        if m: params[m.group(1)] = m.group(2)
+    return params
+
+def experiment_notebooks(folder: Optional[Path] = None, only: Optional[Sequence[str]] = None) -> list[Path]:
+    "The experiment notebooks of `folder` (default: this checkout's nbs/experiments), optionally only some of them."
+    folder = Path(folder) if folder else Path(__file__).resolve().parents[1]/'nbs'/'experiments'
+    if not folder.is_dir(): raise FileNotFoundError(f'no experiment notebooks folder at {folder} (pass --notebooks)')
+    found = sorted(p for p in folder.glob('*.ipynb') if not p.name.startswith(('.', '_')))
+    if only:
+        missing = sorted(set(only) - {p.stem for p in found})
+        if missing: raise ValueError(f'no experiment notebook named {", ".join(missing)} in {folder}; there are: {", ".join(p.stem for p in found)}')
+        found = [p for p in found if p.stem in only]
+    return found
+
+def reproduce_command(args: argparse.Namespace) -> int:
+    "Run the experiment notebooks with papermill."
+    import yaml
+    notebooks = experiment_notebooks(args.notebooks, args.only)
+    declared = {p: notebook_parameters(p) for p in notebooks}
+    given = {name: yaml.safe_load(value) for name, value in args.parameter}
+    unknown = sorted(set(given) - {n for params in declared.values() for n in params})
+    if unknown: raise ValueError(f'no experiment notebook declares the parameter(s) {", ".join(unknown)}')
+    if args.list:
+        for p, params in declared.items(): print(f'{p.stem}: ' + ', '.join(f'{k}={v}' for k, v in params.items()))
+        return 0
+    import papermill
+    figures, executed = args.figures.resolve(), args.executed.resolve()
+    executed.mkdir(parents=True, exist_ok=True)
+    for p in notebooks:
+        params = {k: v for k, v in given.items() if k in declared[p]}
+        if 'figures_dir' in declared[p]: params['figures_dir'] = str(figures)
+        print(f'running {p.name} with {params}', flush=True)
+        try: papermill.execute_notebook(str(p), str(executed/p.name), parameters=params, cwd=str(p.parent), progress_bar=False)
+        except papermill.PapermillExecutionError as e:
+            raise ValueError(f'{p.name} failed in cell {e.exec_count}: {e.ename}: {e.evalue} (see {executed/p.name})') from None
+    print(f'figures and tables in {figures}; executed notebooks in {executed}')
+    return 0
+
+# %% ../nbs/90_cli.ipynb #afc09bbb
 def index_build_command(args: argparse.Namespace) -> int:
     "Embed a corpus and build its index."
     settings = settings_from_args(args)
@@ -141,7 +193,7 @@ def index_search_command(args: argparse.Namespace) -> int:
         print(f'{mark} {hit.score:.3f}  {hit.passage.title}  ·  {body[:args.width]}')
     return 0
 
-# %% ../nbs/90_cli.ipynb #afc09bbb
+# %% ../nbs/90_cli.ipynb #55f35d8d
 def build_parser() -> argparse.ArgumentParser:
     "The `aptrag` argument parser with all subcommands."
     parser = argparse.ArgumentParser(prog='aptrag', description='Evidence-intensive question answering: APT-RAG, FABLE and baselines.')
@@ -173,12 +225,25 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument('--concurrency', type=int, default=1, help='questions at once')
     ev.add_argument('--top-k', type=int, help='passages per retrieval')
     ev.add_argument('--out', help='run folder (default: runs/<method>--<dataset>)')
+    ev.add_argument('--judge', action='store_true', help='also score MoNaCo answers and DragonBall keypoints with the model as judge')
     add_settings_options(ev)
     ev.set_defaults(handler=eval_command)
     rep = sub.add_parser('report', help='results table of run folders')
     rep.add_argument('runs', nargs='+', help='run folders')
     rep.add_argument('--no-ci', action='store_true', help='means only')
+    rep.add_argument('--judge', action='store_true', help='score MoNaCo answers and DragonBall keypoints with the model the settings choose')
+    add_settings_options(rep)
     rep.set_defaults(handler=report_command)
+
+    rp = sub.add_parser('reproduce', help='run the experiment notebooks with papermill, writing figures and tables')
+    rp.add_argument('--notebooks', type=Path, help='folder of experiment notebooks (default: nbs/experiments of this checkout)')
+    rp.add_argument('--only', nargs='+', metavar='NAME', help='run only these notebooks (names without .ipynb)')
+    rp.add_argument('--figures', type=Path, default=Path('figures'), help='where figures and tables go (default: figures)')
+    rp.add_argument('--executed', type=Path, default=Path('runs/reproduce'), help='where the executed notebooks go')
+    rp.add_argument('-p', '--parameter', nargs=2, action='append', default=[], metavar=('NAME', 'VALUE'),
+                    help='a papermill parameter for every notebook that declares it (VALUE is YAML), repeatable')
+    rp.add_argument('--list', action='store_true', help='only list the notebooks and their parameters')
+    rp.set_defaults(handler=reproduce_command)
 
     index = sub.add_parser('index', help='build or search a dense index').add_subparsers(dest='index_command', required=True)
     build = index.add_parser('build', help='embed a corpus and build its index (resumable)')
