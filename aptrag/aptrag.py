@@ -109,29 +109,27 @@ def _fit_passages(self: APTRAG, hits: Sequence[Hit], reserve: int) -> list[tuple
     return out
 
 @patch
-def _answer_external(self: APTRAG, ctx: QuestionContext, node: Node, hits: Sequence[Hit], final: bool = False) -> str:
+def _ask_answer(self: APTRAG, ctx: QuestionContext, node: Node, prompt: str, purpose: str, final: bool = False) -> str:
+    "One answer call for `node`: the text after 'Answer:', in the benchmark's form when it is the final answer."
     a = self.settings.aptrag
-    system = FINAL_SYSTEM[a.answer_style] if final else ANSWER_SYSTEM
-    passages = self._fit_passages(hits, reserve=a.answer_tokens + 400 + self.llm.count_tokens(node.text))
+    answer = extract_answer(ctx.chat(node, prompt, purpose=purpose, system=FINAL_SYSTEM[a.answer_style] if final else ANSWER_SYSTEM,
+                                     max_tokens=a.answer_tokens, version=ANSWER_VERSION, final=final))
+    return tidy_list_answer(answer) if final and a.answer_style == 'list' else answer
+
+@patch
+def _answer_external(self: APTRAG, ctx: QuestionContext, node: Node, hits: Sequence[Hit], final: bool = False) -> str:
+    passages = self._fit_passages(hits, reserve=self.settings.aptrag.answer_tokens + 400 + self.llm.count_tokens(node.text))
     if len(passages) < len(hits): node.flag(f'evidence_cut:{len(passages)}/{len(hits)}')
     prompt = external_answer_prompt(node.text, node.query or node.text, passages)
-    purpose = 'answer_final' if final else 'answer_external'
-    answer = extract_answer(ctx.chat(node, prompt, purpose=purpose, system=system, max_tokens=a.answer_tokens,
-                                     version=ANSWER_VERSION, final=final))
-    return tidy_list_answer(answer) if final and a.answer_style == 'list' else answer
+    return self._ask_answer(ctx, node, prompt, 'answer_final' if final else 'answer_external', final)
 
 @patch
 def _answer_from_pairs(self: APTRAG, ctx: QuestionContext, node: Node, pairs, kind: str) -> str:
     "A lateral, vertical or final answer from question-answer pairs."
-    a = self.settings.aptrag
-    if kind == 'final':
-        prompt, system, purpose = final_answer_prompt(node.text, pairs, a.answer_style), FINAL_SYSTEM[a.answer_style], 'answer_final'
-    elif kind == 'vertical': prompt, system, purpose = vertical_answer_prompt(node.text, pairs), ANSWER_SYSTEM, 'answer_vertical'
-    else: prompt, system, purpose = lateral_answer_prompt(node.text, pairs), ANSWER_SYSTEM, 'answer_lateral'
-    try:
-        answer = extract_answer(ctx.chat(node, prompt, purpose=purpose, system=system, max_tokens=a.answer_tokens,
-                                         version=ANSWER_VERSION, final=kind == 'final'))
-        return tidy_list_answer(answer) if kind == 'final' and a.answer_style == 'list' else answer
+    if kind == 'final': prompt = final_answer_prompt(node.text, pairs, self.settings.aptrag.answer_style)
+    elif kind == 'vertical': prompt = vertical_answer_prompt(node.text, pairs)
+    else: prompt = lateral_answer_prompt(node.text, pairs)
+    try: return self._ask_answer(ctx, node, prompt, f'answer_{kind}', final=kind == 'final')
     except BudgetExceeded:
         return '; '.join(ans for _, (_, ans) in pairs if ans and ans != '-')
 

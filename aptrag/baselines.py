@@ -15,7 +15,7 @@ from .config import Settings, load_settings
 from .index import Retriever, ensure_index
 from .llm import LLM
 from .planner import QuestionContext
-from .prompts import ANSWER_VERSION, FINAL_SYSTEM, direct_answer_prompt, extract_answer, tidy_list_answer
+from .prompts import direct_answer_prompt
 from .tree import Node, Trace
 
 # %% auto #0
@@ -28,12 +28,8 @@ class LLMOnly(APTRAG):
     @property
     def retriever(self) -> None: return None
     def _answer_root(self, ctx: QuestionContext, root: Node) -> str:
-        a = self.settings.aptrag
         root.mode, root.plan = 'direct', 'maintain'
-        root.answer = extract_answer(ctx.chat(root, direct_answer_prompt(root.text, a.answer_style), purpose='answer_final',
-                                              system=FINAL_SYSTEM[a.answer_style], max_tokens=a.answer_tokens,
-                                              version=ANSWER_VERSION, final=True))
-        if a.answer_style == 'list': root.answer = tidy_list_answer(root.answer)
+        root.answer = self._ask_answer(ctx, root, direct_answer_prompt(root.text, self.settings.aptrag.answer_style), 'answer_final', final=True)
         return root.answer
 
 class NaiveRAG(APTRAG):

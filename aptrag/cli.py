@@ -6,7 +6,7 @@ Docs: https://aptrag.github.io/aptrag/cli.html.md"""
 
 # %% ../nbs/90_cli.ipynb #36d04d5e
 from __future__ import annotations
-import argparse, contextlib, json, re, sys
+import argparse, contextlib, json, sys
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -118,13 +118,8 @@ def report_command(args: argparse.Namespace) -> int:
 # %% ../nbs/90_cli.ipynb #57a8e14e
 def notebook_parameters(path: Path) -> dict[str, str]:
     "The names and default values (as source text) of a notebook's papermill parameters."
-    cells = json.loads(Path(path).read_text())['cells']
-    source = next((''.join(c['source']) for c in cells if 'parameters' in c.get('metadata', {}).get('tags', [])), '')
-    params = {}
-    for line in source.splitlines():
-        m = re.match(r'^(\w+)\s*(?::[^=]*)?=\s*(.*?)\s*(?:#.*)?$', line)
-        if m: params[m.group(1)] = m.group(2)
-    return params
+    import papermill
+    return {name: p['default'] for name, p in papermill.inspect_notebook(str(path)).items()}
 
 def experiment_notebooks(folder: Optional[Path] = None, only: Optional[Sequence[str]] = None) -> list[Path]:
     "The experiment notebooks of `folder` (default: this checkout's nbs/experiments), optionally only some of them."

@@ -402,7 +402,8 @@ def load_corpus(name_or_path: str | Path, max_tokens: int = 512) -> Iterator[Pas
     if not path.exists():
         raise FileNotFoundError(f'unknown corpus {str(name_or_path)!r}: not one of {sorted(CORPORA)} and no such file')
     if path.suffix == '.json': return load_hotpotqa_contexts(path, max_tokens)
-    with open(path, encoding='utf-8') as f: first = json.loads(next(line for line in f if line.strip()))
+    first = next(read_jsonl(path), None)
+    if first is None: raise ValueError(f'{path}: empty corpus file')
     if 'contents' in first: return load_flashrag(path, max_tokens)
     if 'wikipedia_title' in first: return load_kilt(path, max_tokens)
     if 'contexts' in first: return load_hotpotqa_contexts(path, max_tokens)

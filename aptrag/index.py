@@ -60,13 +60,14 @@ class PassageStore:
     @property
     def dimension(self) -> int: return int(self.info('dimension'))
     def __len__(self): return self.db.execute('select count(*) from passages').fetchone()[0]
+    def select_in(self, sql: str, values: Sequence) -> Iterator[tuple]:
+        "Rows of `sql`, whose `{}` stands for a list of `values`, queried in chunks SQLite accepts."
+        for i in range(0, len(values), 900):
+            part = list(values[i:i + 900])
+            yield from self.db.execute(sql.format(','.join('?' * len(part))), part)
     def has(self, ids: Sequence[str]) -> set[str]:
         "Which of `ids` are stored."
-        found = set()
-        for i in range(0, len(ids), 900):
-            part = ids[i:i + 900]
-            found.update(r[0] for r in self.db.execute(f'select id from passages where id in ({",".join("?" * len(part))})', part))
-        return found
+        return {r[0] for r in self.select_in('select id from passages where id in ({})', ids)}
 
     def add(self, passages: Sequence[Passage], vectors: np.ndarray):
         "Store passages with their vectors in one transaction."
@@ -86,12 +87,8 @@ class PassageStore:
 
     def by_rows(self, rows: Sequence[int]) -> dict[int, Passage]:
         "Passages by their row number."
-        out = {}
-        for i in range(0, len(rows), 900):
-            part = [int(r) for r in rows[i:i + 900]]
-            for r in self.db.execute(f'select row, {self._COLUMNS} from passages where row in ({",".join("?" * len(part))})', part):
-                out[r[0]] = self._passage(r[1:])
-        return out
+        return {r[0]: self._passage(r[1:])
+                for r in self.select_in(f'select row, {self._COLUMNS} from passages where row in ({{}})', [int(r) for r in rows])}
     def group(self, passage: Passage) -> list[Passage]:
         "All stored passages of `passage`'s expansion group."
         return [self._passage(r) for r in self.db.execute(f'select {self._COLUMNS} from passages where group_key = ?', (_group_key(passage),))]
@@ -170,7 +167,8 @@ def merge_stores(sources: Sequence[str | Path], target: str | Path) -> int:
         src = PassageStore(source)
         dst = PassageStore(target, src.dimension, src.info('embedder'))
         for batch in _batches(src.passages(), 2048):
-            fresh = [(p, v) for p, v in batch if p.id not in dst.has([p.id])]
+            stored = dst.has([p.id for p, _ in batch])
+            fresh = [(p, v) for p, v in batch if p.id not in stored]
             if fresh: dst.add([p for p, _ in fresh], np.stack([v for _, v in fresh])); added += len(fresh)
         src.close(); dst.close()
     return added
@@ -192,11 +190,8 @@ def _new_faiss(dimension: int, count: int, r: RetrievalSettings) -> tuple[faiss.
 def _train_sample(store: PassageStore, size: int, seed: int) -> np.ndarray:
     rows = [r for (r,) in store.db.execute('select row from passages')]
     chosen = np.random.default_rng(seed).choice(rows, size=min(size, len(rows)), replace=False)
-    vecs = []
-    for i in range(0, len(chosen), 900):
-        part = [int(x) for x in chosen[i:i + 900]]
-        vecs += [np.frombuffer(v, np.float32) for (v,) in store.db.execute(f'select vector from passages where row in ({",".join("?" * len(part))})', part)]
-    return np.stack(vecs)
+    return np.stack([np.frombuffer(v, np.float32) for (v,) in store.select_in('select vector from passages where row in ({})',
+                                                                              [int(x) for x in chosen])])
 
 # %% ../nbs/04_index.ipynb #1bf5ab09
 def build_index(

@@ -58,11 +58,10 @@ def score_row(row: dict, judge: Optional[LLM] = None) -> dict:
     if judge is not None: out.update(_judged(row, judge))
     if row['trace']:
         trace = Trace.model_validate(row['trace'])
-        t, shape = trace.totals(), trace.shape()
-        out.update(retrieval_recall=retrieval_recall(trace, record['gold_titles']), calls=t['calls'],
-                   input_tokens=t['input_tokens'], output_tokens=t['output_tokens'], retrievals=t['retrievals'],
-                   wall_s=t['wall_s'], sum_latency_s=t['sum_latency_s'], critical_path_s=t['critical_path_s'],
-                   depth=shape['depth'], breadth=shape['breadth'], nodes=shape['nodes'], gold_pages=len(record['gold_titles']))
+        t = trace.totals()
+        out.update({k: t[k] for k in ('calls', 'input_tokens', 'output_tokens', 'retrievals', 'wall_s', 'sum_latency_s',
+                                      'critical_path_s', 'depth', 'breadth', 'nodes')},
+                   retrieval_recall=retrieval_recall(trace, record['gold_titles']), gold_pages=len(record['gold_titles']))
     return out
 
 def score_run(

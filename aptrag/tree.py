@@ -67,12 +67,12 @@ class Trace(BaseModel):
     def nodes(self) -> list[Node]: return list(self.root.walk())
     def calls(self) -> CallLog: return CallLog(r for n in self.nodes() for r in n.calls)
     def totals(self) -> dict:
-        "Calls, tokens, retrievals and latencies of the run."
+        "Calls, tokens, retrievals, latencies and tree shape of the run."
         t = self.calls().totals()
         nodes = self.nodes()
         t.update(retrievals=sum(n.retrievals for n in nodes), retrieval_s=sum(n.retrieval_s for n in nodes),
                  sum_latency_s=t['latency_s'] + sum(n.retrieval_s for n in nodes), wall_s=self.wall_s,
-                 critical_path_s=self.critical_path_s, nodes=len(nodes), depth=max(n.depth for n in nodes))
+                 critical_path_s=self.critical_path_s, **self.shape())
         return t
     def shape(self) -> dict:
         "Depth and breadth (mean children over decomposed nodes)."
