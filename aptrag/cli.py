@@ -12,21 +12,28 @@ from typing import Optional, Sequence
 
 from .config import Settings, apply_overrides, load_settings
 from .llm import LLM, CallLog, LLMCallError
-from .corpus import load_corpus
-from .embed import make_embedder
-from .index import (DenseIndex, IndexMismatchError, Retriever, build_index, embed_corpus, ensure_index, index_folder,
-                          merge_stores, parse_shard)
-from .baselines import METHODS, make_method
+from .parallel import parse_shard
+from .retrieval.dense import IndexMismatchError, build_corpus_index, build_index, ensure_index, index_folder, merge_stores
+from .methods.registry import make_method, method_names
 from .tree import Trace, render_tree
-from .runner import merge_runs, run_dataset
-from .stats import results_table, score_run, to_markdown
+from .eval.datasets import DATASETS, settings_for_dataset
+from .eval.runner import merge_runs, run_dataset
+from .eval.stats import results_table, score_run, to_markdown
 
 # %% auto #0
-__all__ = ['add_settings_options', 'settings_from_args', 'format_cost', 'chat_command', 'format_trace_cost', 'ask_command',
-           'eval_command', 'report_command', 'notebook_parameters', 'experiment_notebooks', 'reproduce_command',
-           'index_build_command', 'index_search_command', 'build_parser', 'main']
+__all__ = ['positive_int', 'add_settings_options', 'chosen_keys', 'settings_from_args', 'format_cost', 'chat_command',
+           'format_trace_cost', 'ask_command', 'eval_command', 'report_command', 'notebook_parameters',
+           'experiment_notebooks', 'reproduce_command', 'index_build_command', 'index_search_command', 'build_parser',
+           'main']
 
 # %% ../nbs/90_cli.ipynb #9560210f
+def positive_int(text: str) -> int:
+    "An argparse type: a whole number of at least 1."
+    try: value = int(text)
+    except ValueError: raise argparse.ArgumentTypeError(f'{text!r} is not a whole number') from None
+    if value < 1: raise argparse.ArgumentTypeError(f'must be at least 1, got {value}')
+    return value
+
 def add_settings_options(parser: argparse.ArgumentParser):
     "Add the options every subcommand takes to choose its settings."
     g = parser.add_argument_group('settings')
@@ -42,12 +49,18 @@ def add_settings_options(parser: argparse.ArgumentParser):
     g.add_argument('--set', dest='overrides', action='append', default=[], metavar='KEY=VALUE',
                    help='any setting as a dotted key, e.g. --set llm.temperature=0.2 (repeatable)')
 
+def chosen_keys(args: argparse.Namespace) -> set[str]:
+    "The dotted setting keys the user gave on the command line."
+    keys = {f'retrieval.{k}' for k in ('corpus', 'index_dir', 'embedder_path') if getattr(args, k, None) is not None}
+    return keys | {item.split('=', 1)[0].strip() for item in getattr(args, 'overrides', [])}
+
 def settings_from_args(args: argparse.Namespace) -> Settings:
     "The settings that the shared options describe."
     settings = load_settings(args.config)
     pairs = {f'llm.{k}': v for k in ('backend', 'model', 'model_path', 'base_url') if (v := getattr(args, k, None)) is not None}
     pairs.update({f'retrieval.{k}': v for k in ('corpus', 'index_dir', 'embedder_path') if (v := getattr(args, k, None)) is not None})
     if args.no_cache: pairs['llm.cache'] = False
+    if getattr(args, 'top_k', None) is not None: pairs['retrieval.top_k'] = args.top_k
     return apply_overrides(apply_overrides(settings, pairs), args.overrides)
 
 # %% ../nbs/90_cli.ipynb #01ae7bcd
@@ -78,11 +91,10 @@ def format_trace_cost(trace: Trace) -> str:
 def ask_command(args: argparse.Namespace) -> int:
     "Answer a question and show the tree and cost."
     settings = settings_from_args(args)
-    if args.top_k: settings = apply_overrides(settings, {'retrieval.top_k': args.top_k})
     trace = make_method(args.method, settings).run(args.question)
     print(trace.answer)
     if not args.no_tree: print('\n' + render_tree(trace.root))
-    print('\n' + format_trace_cost(trace) + (f" · flags: {', '.join(trace.flags)}" if trace.flags else ''))
+    print('\n' + format_trace_cost(trace) + (f" · flags: {', '.join(map(str, trace.flags))}" if trace.flags else ''))
     if args.trace: trace.save(args.trace); print(f'trace written to {args.trace}')
     if trace.error: print(f'aptrag ask: the run failed: {trace.error}', file=sys.stderr); return 1
     return 0
@@ -94,8 +106,7 @@ def _run_name(folder: Path) -> str:
 
 def eval_command(args: argparse.Namespace) -> int:
     "Run a method over a dataset, resumably, and print its scores."
-    settings = settings_from_args(args)
-    if args.top_k: settings = apply_overrides(settings, {'retrieval.top_k': args.top_k})
+    settings = settings_for_dataset(settings_from_args(args), args.dataset, keep=chosen_keys(args))
     out = Path(args.out) if args.out else Path('runs')/f'{args.method}--{Path(str(args.dataset)).stem}'
     if args.merge: merge_runs([Path(m) for m in args.merge], out)
     else: run_dataset(args.method, args.dataset, settings, out, limit=args.limit, seed=args.seed,
@@ -165,15 +176,14 @@ def index_build_command(args: argparse.Namespace) -> int:
     if args.merge:
         added = merge_stores([Path(m)/'store.sqlite' for m in args.merge], folder/'store.sqlite')
         print(f'merged {added} passages from {len(args.merge)} shard folder(s) into {folder}')
+        manifest = build_index(folder, r, corpus=str(r.corpus), seed=settings.seed)
     else:
-        embedder = make_embedder(r)
-        counts = embed_corpus(load_corpus(r.corpus, r.chunk_tokens), embedder, folder/'store.sqlite', shard=parse_shard(args.shard),
-                              batch_size=max(8 * r.embed_batch_size, 64))
+        built = build_corpus_index(settings, shard=parse_shard(args.shard))
+        counts, manifest = built['counts'], built['manifest']
         print(f"embedded {counts['embedded']} passages ({counts['already_stored']} already stored, "
               f"{counts['other_shards']} in other shards) into {folder}")
         if args.shard:
             print('shard done: build the index with `aptrag index build --merge SHARD_FOLDERS...`'); return 0
-    manifest = build_index(folder, r, corpus=str(r.corpus), seed=settings.seed)
     print(f"index: {manifest['index']['type']}, {manifest['vectors']} vectors of dimension {manifest['dimension']}, "
           f"embedder {manifest['embedder']}, corpus hash {manifest['corpus_hash']}, {manifest['build_seconds']} s")
     return 0
@@ -203,22 +213,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     ask = sub.add_parser('ask', help='answer a question with APT-RAG or a baseline, showing the tree and cost')
     ask.add_argument('question', help='the question')
-    ask.add_argument('--method', choices=sorted(METHODS), default='aptrag', help='method (default: aptrag)')
-    ask.add_argument('--top-k', type=int, help='passages per retrieval (default: retrieval.top_k)')
+    ask.add_argument('--method', choices=method_names(), default='aptrag', help='method (default: aptrag)')
+    ask.add_argument('--top-k', type=positive_int, help='passages per retrieval (default: retrieval.top_k)')
     ask.add_argument('--trace', type=Path, help='write the full trace as JSON here')
     ask.add_argument('--no-tree', action='store_true', help='do not print the tree')
     add_settings_options(ask)
     ask.set_defaults(handler=ask_command)
 
     ev = sub.add_parser('eval', help='run a method over a dataset (resumable) and score it')
-    ev.add_argument('--method', choices=sorted(METHODS), default='aptrag')
-    ev.add_argument('--dataset', default='vital-list', help='vital-list, hotpotqa, dragonball, monaco, qampari, or a JSONL/JSON file')
-    ev.add_argument('--limit', type=int, help='questions to run')
+    ev.add_argument('--method', choices=method_names(), default='aptrag')
+    ev.add_argument('--dataset', default='vital-list', help=f'{", ".join(DATASETS)}, or a JSONL/JSON file; its corpus and answer style are used unless --corpus / --set answer.style say otherwise')
+    ev.add_argument('--limit', type=positive_int, help='questions to run')
     ev.add_argument('--seed', type=int, help='sample --limit questions with this seed (default: the first ones)')
     ev.add_argument('--shard', help="run slice i of n, as 'i/n'")
     ev.add_argument('--merge', nargs='+', metavar='FOLDER', help='join shard run folders into --out')
-    ev.add_argument('--concurrency', type=int, default=1, help='questions at once')
-    ev.add_argument('--top-k', type=int, help='passages per retrieval')
+    ev.add_argument('--concurrency', type=positive_int, default=1, help='questions at once')
+    ev.add_argument('--top-k', type=positive_int, help='passages per retrieval')
     ev.add_argument('--out', help='run folder (default: runs/<method>--<dataset>)')
     ev.add_argument('--judge', action='store_true', help='also score MoNaCo answers and DragonBall keypoints with the model as judge')
     add_settings_options(ev)
@@ -248,7 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
     build.set_defaults(handler=index_build_command)
     search = index.add_parser('search', help='top passages for a query (builds the default index on first use)')
     search.add_argument('query', help='what to search for')
-    search.add_argument('-k', type=int, default=10, help='hits to show')
+    search.add_argument('-k', type=positive_int, default=10, help='hits to show')
     search.add_argument('--no-expand', action='store_true', help='no section expansion')
     search.add_argument('--width', type=int, default=100, help='characters of passage text to show')
     add_settings_options(search)

@@ -1,0 +1,1 @@
+"Evaluation: datasets, metrics, the resumable runner, statistics and plots."

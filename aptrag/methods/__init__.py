@@ -1,0 +1,1 @@
+"Question-answering methods as peers behind one protocol: APT-RAG and its baselines."

@@ -1,0 +1,1 @@
+"APT-RAG: prompts, planner, evidence-guided clustering and the pipeline."
