@@ -16,7 +16,7 @@ import numpy as np
 from aptrag.config import RetrievalSettings, load_settings
 from aptrag.corpus import load_vital_articles, vital_articles_records
 from aptrag.embed import make_embedder
-from aptrag.index import PassageStore, ensure_index, index_folder
+from aptrag.retrieval.dense import PassageStore, ensure_index, index_folder
 
 
 def peak_mb() -> float: return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

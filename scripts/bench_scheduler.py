@@ -1,6 +1,6 @@
 """Sequential vs parallel scheduling of APT-RAG on the same questions.
 
-Runs each question twice, with `aptrag.scheduler=sequential` and `=parallel`, on a backend that serves requests
+Runs each question twice, with `methods.aptrag.scheduler=sequential` and `=parallel`, on a backend that serves requests
 concurrently: by default the embedded model in-process with `--slots` model copies (threads split between them);
 `--base-url` points at an OpenAI-compatible server instead (vLLM, SGLang, llama.cpp's server with parallel slots).
 Prints per question and in total: wall time, summed call + retrieval latency, critical-path latency, calls, and
@@ -10,9 +10,9 @@ whether both schedulers built the same tree with the same answer (they must, wit
 """
 import argparse, json, time
 
-from aptrag.aptrag import APTRAG
+from aptrag.methods.aptrag.pipeline import APTRAG
 from aptrag.config import apply_overrides, load_settings
-from aptrag.index import ensure_index
+from aptrag.retrieval.dense import ensure_index
 from aptrag.llm import LLM
 
 QUESTIONS = [
@@ -35,8 +35,8 @@ def main():
     ap.add_argument('--base-url', help='an OpenAI-compatible server instead of the in-process model')
     ap.add_argument('--model', help='model name on that server')
     args = ap.parse_args()
-    overrides = [f'retrieval.top_k={args.top_k}', 'llm.cache=false', 'aptrag.plan_tokens=200', 'budget.max_nodes=16',
-                 f'llm.slots={args.slots}', f'aptrag.max_parallel={max(2, args.slots)}', f'llm.max_concurrency={max(2, args.slots)}']
+    overrides = [f'retrieval.top_k={args.top_k}', 'llm.cache=false', 'methods.aptrag.plan_tokens=200', 'budget.max_nodes=16',
+                 f'llm.slots={args.slots}', f'methods.aptrag.max_parallel={max(2, args.slots)}', f'llm.max_concurrency={max(2, args.slots)}']
     if args.base_url: overrides += ['llm.backend=openai', f'llm.base_url={args.base_url}', f'llm.model={args.model or "default"}']
     settings = apply_overrides(load_settings(), overrides)
     llm, retriever = LLM(settings), ensure_index(settings)
@@ -46,7 +46,7 @@ def main():
     for q in QUESTIONS[:args.questions]:
         trees = {}
         for scheduler in ('sequential', 'parallel'):
-            s = apply_overrides(settings, {'aptrag.scheduler': scheduler})
+            s = apply_overrides(settings, {'methods.aptrag.scheduler': scheduler})
             trace = APTRAG(s, llm=llm, retriever=retriever).run(q)
             t = trace.totals()
             trees[scheduler] = (shape(trace.root), trace.answer)

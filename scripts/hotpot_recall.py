@@ -12,7 +12,7 @@ import numpy as np
 
 from aptrag.config import load_settings, apply_overrides
 from aptrag.corpus import shared_data_dir
-from aptrag.index import ensure_index
+from aptrag.retrieval.dense import ensure_index
 
 
 def main():

@@ -6,7 +6,7 @@ Docs: https://aptrag.github.io/aptrag/eval/runner.html.md"""
 
 # %% ../../nbs/eval/32_runner.ipynb #24b98036
 from __future__ import annotations
-import hashlib, importlib.metadata, json, os, platform, subprocess, threading, time
+import gzip, hashlib, importlib.metadata, json, os, platform, subprocess, threading, time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from datetime import datetime, timezone
 from pathlib import Path
@@ -31,6 +31,8 @@ class ResultsFile:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
+        self.packed = self.path.with_name(self.path.name + '.gz')  # the compressed copy kept in the repository
+        if not self.path.exists() and self.packed.exists(): self.path.write_bytes(gzip.decompress(self.packed.read_bytes()))
         self._repair()
 
     def _repair(self):
@@ -44,6 +46,11 @@ class ResultsFile:
         if not self.path.exists(): return []
         return [json.loads(line) for line in self.path.read_text(encoding='utf-8').splitlines() if line.strip()]
     def done_ids(self) -> set[str]: return {r['id'] for r in self.rows()}
+
+    def pack(self) -> Path:
+        "Write the compressed copy `results.jsonl.gz` (byte-identical for the same rows, so git sees no change)."
+        self.packed.write_bytes(gzip.compress(self.path.read_bytes() if self.path.exists() else b'', mtime=0))
+        return self.packed
 
     def append(self, row: dict):
         line = (json.dumps(row, ensure_ascii=False) + '\n').encode('utf-8')
@@ -81,22 +88,25 @@ def run_dataset(
     concurrency: int = 1,  # questions at once
     method=None,  # a ready method object (tests); default: built from `method_name` and `settings`
     progress: bool = True,
+    pack: bool = False,  # also keep results.jsonl.gz up to date (run folders committed to the repository)
 ) -> Path:
     "Run a method over a dataset into `out_dir`, skipping questions already finished there; returns the results path."
     out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
     records = [r for r in load_dataset(dataset, limit, seed) if in_shard(hashlib.sha256(r.id.encode()).hexdigest(), shard)]
     config = dict(method=method_name, dataset=str(dataset), limit=limit, seed=seed, shard=list(shard) if shard else None,
-                  corpus=settings.retrieval.corpus, answer_style=settings.answer.style, settings=settings.model_dump(mode='json'))
+                  corpus=settings.retrieval.corpus, answer_style=settings.answer.style,
+                  settings=settings.model_dump(mode='json', exclude={'cache_dir'}))  # the cache folder is one machine's, not the run's
     run_file = out/'run.json'
     if run_file.exists():
         previous = json.loads(run_file.read_text())
         if {k: previous.get(k) for k in config} != config:
             changed = sorted(k for k in config if previous.get(k) != config[k])
             raise ValueError(f'{out} holds a run with other {", ".join(changed)}: use another --out folder')
-    run_file.write_text(json.dumps({**config, **environment(), 'started_at': datetime.now(timezone.utc).isoformat(timespec='seconds')}, indent=1))
     results = ResultsFile(out/'results.jsonl')
     done = results.done_ids()
     todo = [r for r in records if r.id not in done]
+    if todo or not run_file.exists():  # a finished run keeps its record (committed run folders stay unchanged)
+        run_file.write_text(json.dumps({**config, **environment(), 'started_at': datetime.now(timezone.utc).isoformat(timespec='seconds')}, indent=1))
     method = method or make_method(method_name, settings)
     totals = dict(n=0, calls=0, tokens=0, wall=0.0, errors=0)
     bar = tqdm(total=len(records), initial=len(records) - len(todo), desc=f'{method_name} on {Path(str(dataset)).stem}', disable=not progress)
@@ -126,6 +136,7 @@ def run_dataset(
         pool.shutdown(wait=False, cancel_futures=True); raise
     pool.shutdown()
     bar.close()
+    if pack or results.packed.exists(): results.pack()
     return results.path
 
 # %% ../../nbs/eval/32_runner.ipynb #c53df20d
