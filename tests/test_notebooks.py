@@ -1,17 +1,22 @@
 """Run every notebook under nbs/ as a test, the way `nbdev-test` does, one pytest case per notebook.
 
 Cells tagged with a flag from `tst_flags` in pyproject.toml (slow, gpu, notest) are skipped unless the flag
-is listed in the environment variable APTRAG_TEST_FLAGS (e.g. APTRAG_TEST_FLAGS="slow").
+is listed in the environment variable APTRAG_TEST_FLAGS (e.g. APTRAG_TEST_FLAGS="slow"). Every cell runs under
+a time budget; cells slower than `REPORT_CELLS_OVER_S` are listed at the end of the run (see conftest.py).
 """
-import os
+import os, re
 from pathlib import Path
 
 import pytest
 from nbdev.config import get_config
 from nbdev.test import test_nb as run_notebook  # renamed so that pytest does not collect it
 
+from conftest import SLOW_CELLS
+
 ROOT = Path(__file__).resolve().parents[1]
 NBS = ROOT/'nbs'
+CELL_BUDGET_S = 600  # a cell that runs longer fails; the default suite's slowest cells stay far below it
+REPORT_CELLS_OVER_S = 10.0
 
 
 def notebooks():
@@ -26,6 +31,9 @@ def skip_flags():
 
 
 @pytest.mark.parametrize('notebook', notebooks(), ids=lambda p: str(p.relative_to(NBS)))
-def test_notebook(notebook):
-    ok, seconds = run_notebook(notebook, skip_flags=skip_flags(), showerr=True)
+def test_notebook(notebook, capsys):
+    ok, seconds = run_notebook(notebook, skip_flags=skip_flags(), showerr=True, cell_timeout=CELL_BUDGET_S,
+                               cell_timing_min=REPORT_CELLS_OVER_S)
+    for name, cell, took in re.findall(r'^(\S+\.ipynb):(\S+): ([\d.]+)s$', capsys.readouterr().out, re.M):
+        SLOW_CELLS.append((float(took), f'{notebook.relative_to(NBS)} cell {cell}'))
     assert ok, f'{notebook.name} failed (see the traceback above)'

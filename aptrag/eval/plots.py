@@ -31,10 +31,12 @@ def method_label(name: str) -> str: return METHOD_LABELS.get(name, name)
 def dataset_label(name: str) -> str: return DATASET_LABELS.get(name, name)
 def metric_label(name: str) -> str: return METRIC_LABELS.get(name, name.replace('_', ' '))
 
+_PALETTE_INDEX = {'llm-only': 7, 'naive': 0, 'toq': 2, 'planrag': 5, 'logicrag': 6, 'rtrag': 8, 'fable': 4, 'aptrag': 3}
+
 def method_colours() -> dict[str, tuple]:
-    "One colour per known method (a colour-blind-safe palette, APT-RAG last and strongest), the same in every figure."
-    palette = sns.color_palette('colorblind', len(METHOD_LABELS))
-    return dict(zip(METHOD_LABELS, palette))
+    "One colour per known method, the same in every figure (seaborn's colour-blind palette; LLM-only grey, APT-RAG vermilion)."
+    palette = sns.color_palette('colorblind', 10)
+    return {name: palette[i] for name, i in _PALETTE_INDEX.items()}
 
 def method_colour(name: str) -> tuple:
     "The colour of method `name`; grey for a method the house style does not know yet."
