@@ -35,8 +35,9 @@ class QuestionContext:
     def now(self) -> float: return time.perf_counter() - self.started
     def flag(self, kind: FlagKind, detail: str = ''):
         "Record a run-level limit or fallback (once per kind and detail)."
-        with self._lock:
-            if not any((f.kind, f.detail) == (kind, detail) for f in self.flags): self.flags.append(Flag(kind=kind, detail=detail))
+        with self._lock: self._flag(kind, detail)
+    def _flag(self, kind: FlagKind, detail: str):
+        if not any((f.kind, f.detail) == (kind, detail) for f in self.flags): self.flags.append(Flag(kind=kind, detail=detail))
 
     def reserve_call(self, node: Node, final: bool = False):
         "Count one call against the budgets, or raise `BudgetExceeded` (the final answer may use the last call)."
@@ -44,7 +45,7 @@ class QuestionContext:
             calls_left = self.budget.max_llm_calls - self.calls - (0 if final else 1)
             if calls_left <= 0 or (not final and self.input_tokens >= self.budget.max_input_tokens):
                 kind = 'llm_calls' if calls_left <= 0 else 'input_tokens'
-                if not any((f.kind, f.detail) == (FlagKind.budget, kind) for f in self.flags): self.flags.append(Flag(kind=FlagKind.budget, detail=kind))
+                self._flag(FlagKind.budget, kind)
                 node.flag(FlagKind.budget, kind)
                 raise BudgetExceeded(f'{kind} budget reached at node {node.id}')
             self.calls += 1

@@ -63,7 +63,9 @@ class APTRAG(QuestionMethod):
     "APT-RAG: adaptive planning, topology-aware gathering, evidence-guided batched answering."
     name = 'aptrag'
     @property
-    def options(self): return self.settings.methods.aptrag
+    def options(self):
+        "APT-RAG's own settings (`methods.aptrag`)."
+        return self.settings.methods.aptrag
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #f3e641d7
 @patch
