@@ -16,3 +16,26 @@ def test_ci_runs_the_readme_commands():
     install = re.search(r'<!-- install -->\s*```sh\n(.+?)\n```', readme, re.S).group(1).strip()
     test = re.search(r'<!-- test -->\s*```sh\n(.+?)\n```', readme, re.S).group(1).strip()
     assert install in ci and test in ci
+
+
+def notebook_order(module: Path) -> tuple:
+    "Where the notebook a module is exported from stands in the reading order (folders by role, then by number)."
+    source = re.search(r'File to edit: (\S+?)\.ipynb', module.read_text()).group(1)
+    parts = Path(source).parts[Path(source).parts.index('nbs') + 1:]
+    roles = ['core', 'retrieval', 'methods', 'eval']
+    return (roles.index(parts[0]) if len(parts) > 1 else len(roles), parts[-1])
+
+
+def test_data_flows_one_way():
+    "No module imports a module whose notebook comes later in the reading order (config -> ... -> cli)."
+    package = ROOT/'aptrag'
+    modules = {'.'.join(p.relative_to(ROOT).with_suffix('').parts): p for p in package.rglob('*.py')
+               if p.name not in ('__init__.py', '_modidx.py')}
+    assert 'aptrag.aptrag' not in modules and {'aptrag.retrieval.dense', 'aptrag.methods.base', 'aptrag.eval.stats'} <= set(modules)
+    backwards = []
+    for name, path in modules.items():
+        for level, target in re.findall(r'^from (\.+)([\w.]*) import', path.read_text(), re.M):
+            base = name.split('.')[:-len(level)]
+            imported = '.'.join(base + ([target] if target else []))
+            if imported in modules and notebook_order(modules[imported]) > notebook_order(path): backwards.append(f'{name} imports {imported}')
+    assert not backwards, backwards
