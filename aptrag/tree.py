@@ -9,7 +9,7 @@ from __future__ import annotations
 import html, json, re
 from pathlib import Path
 from enum import StrEnum
-from typing import Iterator, Literal, Optional
+from typing import Iterator, Optional
 
 from pydantic import BaseModel, Field
 

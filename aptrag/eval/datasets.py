@@ -7,17 +7,17 @@ Docs: https://aptrag.github.io/aptrag/eval/datasets.html.md"""
 # %% ../../nbs/eval/31_datasets.ipynb #2cc32071
 from __future__ import annotations
 import json, random, re
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Iterable, Iterator, Literal, Optional, Sequence
 
 from pydantic import BaseModel, Field
 
-from ..corpus import read_jsonl, shared_data_dir, vital_articles_records
-from .metrics import (MonacoJudge, best_hotpot_scores, judge_keypoints, qampari_scores, rouge_l,
-                                split_list_answer)
 from ..config import Settings, apply_overrides
+from ..corpus import read_jsonl, shared_data_dir, vital_articles_records
 from ..llm import LLM
+from .metrics import (MonacoJudge, best_hotpot_scores, judge_keypoints, qampari_scores, rouge_l,
+                                 split_list_answer)
 
 # %% auto #0
 __all__ = ['CONTINENTS', 'DATASETS', 'QARecord', 'load_monaco', 'load_qampari', 'load_alce_qampari', 'load_hotpotqa',
@@ -175,8 +175,8 @@ DATASETS = {spec.name: spec for spec in [
     DatasetSpec('hotpotqa', lambda: load_hotpotqa(shared_data_dir()/'hotpotqa/ircot_processed/dev_subsampled.jsonl'), 'hotpotqa', 'free', score_short),
     DatasetSpec('dragonball', lambda: load_dragonball(shared_data_dir()/'dragonball/example_finance_en_gpt-4o.jsonl'), 'dragonball', 'free',
                 score_rouge, judge_dragonball, gold_field=None),  # gold evidence is by document id: DragonBall's own retrieval metrics
-    DatasetSpec('monaco', lambda: load_monaco(shared_data_dir()/'monaco/monaco_version_1_release.json'), None, 'list', score_short,
-                judge_monaco, gold_field=None),  # the corpus (a Wikipedia dump) is not shipped
+    DatasetSpec('monaco', lambda: load_monaco(shared_data_dir()/'monaco/monaco_version_1_release.json'), None, 'free', score_short,
+                judge_monaco, gold_field=None),  # answers are lists, numbers or tables, judged by an LLM; the corpus is not shipped
     DatasetSpec('qampari', lambda: load_alce_qampari(shared_data_dir()/'qampari/alce/qampari_default.json'), None, 'list', score_list),
 ]}
 

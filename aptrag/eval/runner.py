@@ -105,8 +105,11 @@ def run_dataset(
     results = ResultsFile(out/'results.jsonl')
     done = results.done_ids()
     todo = [r for r in records if r.id not in done]
-    if todo or not run_file.exists():  # a finished run keeps its record (committed run folders stay unchanged)
-        run_file.write_text(json.dumps({**config, **environment(), 'started_at': datetime.now(timezone.utc).isoformat(timespec='seconds')}, indent=1))
+    if not todo:  # a finished run keeps its record and asks nothing (committed run folders stay unchanged)
+        if not run_file.exists(): run_file.write_text(json.dumps({**config, **environment()}, indent=1))
+        if pack and not results.packed.exists(): results.pack()
+        return results.path
+    run_file.write_text(json.dumps({**config, **environment(), 'started_at': datetime.now(timezone.utc).isoformat(timespec='seconds')}, indent=1))
     method = method or make_method(method_name, settings)
     totals = dict(n=0, calls=0, tokens=0, wall=0.0, errors=0)
     bar = tqdm(total=len(records), initial=len(records) - len(todo), desc=f'{method_name} on {Path(str(dataset)).stem}', disable=not progress)

@@ -19,7 +19,7 @@ from .prompts import (check_references, final_answer_prompt, lateral_answer_prom
 from ..base import BudgetExceeded, QuestionContext, QuestionMethod, register_method
 from ...parallel import run_each
 from ...retrieval.dense import Hit
-from ...tree import FlagKind, Mode, Node, Plan, render_tree
+from ...tree import FlagKind, Mode, Node, Plan
 
 from fastcore.basics import patch
 
