@@ -11,6 +11,7 @@ import argparse, subprocess, sys, time
 from pathlib import Path
 
 from execnb.shell import CaptureShell
+from fastcore.xtras import working_directory
 
 
 def skipper(flags: set[str]):
@@ -27,10 +28,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument('--skip', action='append', default=[], metavar='FLAG', help='also skip cells with this flag (repeatable)')
     args = parser.parse_args(argv)
     skip = skipper(set(args.skip))
-    for path in args.notebooks:
+    for path in (p.resolve() for p in args.notebooks):
         start = time.perf_counter()
         shell = CaptureShell()
-        shell.execute(path, path, exc_stop=True, preproc=skip)
+        with working_directory(path.parent):  # cells see the paths they see under the test suite
+            shell.execute(path, path, exc_stop=True, preproc=skip)
         print(f'{path}: executed in {time.perf_counter() - start:.0f} s')
     subprocess.run(['nbdev-clean'], check=True)
     return 0
