@@ -89,6 +89,8 @@ class AptragSettings(BaseModel):
     tau_l: int = Field(50_000, ge=256)  # EC: token budget of a batched prompt (also capped by the model's context)
     plan_tokens: int = Field(512, ge=32)  # generation limit of planning calls
     batched_answer_tokens: int = Field(2048, ge=64)  # generation limit of a batched EC answer
+    root_evidence: bool = False  # also retrieve with the question itself and give those passages to the final answer (not in the paper)
+    drop_restated: bool = False  # drop sub-questions that restate their parent; fewer than two left keeps it whole (not in the paper)
 
 # %% ../nbs/core/00_config.ipynb #01049112
 class MethodSettings(BaseModel):

@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from .llm import CallLog, CallRecord
 
 # %% auto #0
-__all__ = ['RETRIEVING_MODES', 'Mode', 'Plan', 'FlagKind', 'Flag', 'Node', 'Trace', 'critical_path', 'render_tree', 'tree_html']
+__all__ = ['Mode', 'Plan', 'FlagKind', 'Flag', 'Node', 'Trace', 'critical_path', 'render_tree', 'tree_html']
 
 # %% ../nbs/core/04_tree.ipynb #f84ae73c
 class Mode(StrEnum):
@@ -41,6 +41,7 @@ class FlagKind(StrEnum):
     bad_reference = 'bad_reference'  # a <Qj> that points to itself, forward or nowhere (detail: which)
     parse_fallback = 'parse_fallback'  # a structured answer never parsed (detail: the step); a safe default was used
     single_subquestion = 'single_subquestion'  # the decomposer returned one sub-question: kept whole
+    restated = 'restated'  # sub-questions that restate their parent were dropped (data: dropped)
     kept_references = 'kept_references'  # the contextualised question still had <Qj>: substituted textually
     ec = 'ec'  # evidence-guided clustering ran (data: leaves, clusters, relaxed, milliseconds)
     ec_fallback = 'ec_fallback'  # a batched EC answer missed this leaf: it was answered alone
@@ -92,8 +93,6 @@ class Node(BaseModel):
     def has_flag(self, kind: FlagKind | str) -> bool: return any(f.kind == kind for f in self.flags)
 
 # %% ../nbs/core/04_tree.ipynb #924dfded
-RETRIEVING_MODES = (Mode.external, Mode.batched, Mode.direct)  # modes whose evidence is passages, not nodes
-
 class Trace(BaseModel):
     "Everything about answering one question."
     question: str
@@ -123,10 +122,10 @@ class Trace(BaseModel):
                     breadth=sum(len(n.children) for n in parents) / len(parents) if parents else 0.0)
     def evidence_ids(self) -> list[str]:
         "Every passage id gathered anywhere in the tree, first occurrence order."
-        return list(dict.fromkeys(e for n in self.nodes() if n.mode in RETRIEVING_MODES for e in n.evidence))
+        return list(dict.fromkeys(e for n in self.nodes() if n.retrievals for e in n.evidence))
     def evidence_titles(self) -> list[str]:
         "The titles of every passage gathered anywhere in the tree, first occurrence order."
-        return list(dict.fromkeys(t for n in self.nodes() if n.mode in RETRIEVING_MODES for t in n.evidence_titles))
+        return list(dict.fromkeys(t for n in self.nodes() if n.retrievals for t in n.evidence_titles))
     def save(self, path: str | Path): Path(path).write_text(self.model_dump_json(indent=1))
     @classmethod
     def load(cls, path: str | Path) -> Trace: return cls.model_validate_json(Path(path).read_text())

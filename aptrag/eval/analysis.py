@@ -15,11 +15,11 @@ import pandas as pd
 from .datasets import QARecord, dataset_spec
 from .metrics import normalize_answer
 from .stats import retrieval_recall
+from ..methods.aptrag.planner import content_words, restates
 from ..tree import FlagKind, Mode, Node, Trace
 
 # %% auto #0
-__all__ = ['Failure', 'content_words', 'query_drifted', 'restates', 'placeholder_answer', 'mentioned', 'diagnose', 'compare_runs',
-           'failure_counts']
+__all__ = ['Failure', 'query_drifted', 'placeholder_answer', 'mentioned', 'diagnose', 'compare_runs', 'failure_counts']
 
 # %% ../../nbs/eval/35_analysis.ipynb #c50131d9
 class Failure(StrEnum):
@@ -36,24 +36,11 @@ class Failure(StrEnum):
     parse_fallback = 'parse_fallback'  # a planning step's answer never parsed; a default was used
 
 # %% ../../nbs/eval/35_analysis.ipynb #827a5c60
-_FUNCTION_WORDS = set('''a an the of in on at to for by with from and or as is are was were be been do does did has have had
-which what who whom whose when where why how many much that this these those it its their there some any all every one
-list give name tell me please'''.split())
-
-def content_words(text: str) -> set[str]:
-    "The words of `text` that carry its meaning (normalised, function words dropped)."
-    return {w for w in normalize_answer(text).split() if w not in _FUNCTION_WORDS}
-
 def query_drifted(node: Node, keep: float = 0.5) -> bool:
     "Whether `node`'s search query keeps less than `keep` of its question's content words."
     if not node.query or node.query == node.text: return False
     asked = content_words(node.text)
     return bool(asked) and len(asked & content_words(node.query)) / len(asked) < keep
-
-def restates(child: Node, parent: Node) -> bool:
-    "Whether `child` asks for nothing its parent does not (the same content words, or fewer)."
-    mine = content_words(child.question)
-    return bool(mine) and mine <= content_words(parent.text)
 
 def placeholder_answer(answer: str) -> bool:
     "Whether an answer is only placeholders such as 'a, b, c' (single letters), as a prompt's format example reads."
@@ -90,7 +77,7 @@ def diagnose(
     f1 = spec.score(row['answer'], record).get('f1')
     nodes, found = trace.nodes(), set()
     if not trace.root.children and len(titles) >= several: found.add(Failure.no_split)
-    if any(restates(c, n) for n in nodes for c in n.children): found.add(Failure.restated_split)
+    if any(restates(c.question, n.text) for n in nodes for c in n.children): found.add(Failure.restated_split)
     if trace.root.children and baseline is not None and baseline.get('trace') and titles:
         if recall < retrieval_recall(Trace.model_validate(baseline['trace']), titles): found.add(Failure.split_misses_target)
     if any(query_drifted(n) for n in nodes if n.mode in (Mode.external, Mode.batched, Mode.direct)): found.add(Failure.query_drift)

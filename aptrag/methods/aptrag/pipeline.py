@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
 from ...llm import CallLog
-from ..answering import answer_from_passages, ask_answer
+from ..answering import answer_from_passages, ask_answer, fit_passages
 from .ec import answer_cluster, cluster_siblings
 from .planner import contextualise, decompose, needs_search, rewrite_queries, rewrite_query
 from .prompts import (check_references, final_answer_prompt, lateral_answer_prompt, parse_subquestion,
@@ -96,9 +96,14 @@ def answer_from_pairs(self: APTRAG,
                       node: Node,  # the node to answer
                       pairs: list,  # (number, (question, answer)) to answer from
                       kind: Mode | str,  # lateral, vertical, or 'final' for a split root
+                      hits: Sequence[Hit] = (),  # passages retrieved for the node's own question (final answer only)
 ) -> str:
-    "A lateral, vertical or final answer from question-answer pairs."
-    if kind == 'final': prompt = final_answer_prompt(node.text, pairs, self.settings.answer.style)
+    "A lateral, vertical or final answer from question-answer pairs (and the node's own passages, for the final answer)."
+    if kind == 'final':
+        reserve = self.settings.answer.tokens + 400 + self.llm.count_tokens(node.text + str(pairs))
+        passages = fit_passages(self.llm, hits, self.settings.llm.context_tokens - reserve)
+        if len(passages) < len(hits): node.flag(FlagKind.evidence_cut, kept=len(passages), retrieved=len(hits))
+        prompt = final_answer_prompt(node.text, pairs, self.settings.answer.style, passages)
     elif kind == Mode.vertical: prompt = vertical_answer_prompt(node.text, pairs)
     else: prompt = lateral_answer_prompt(node.text, pairs)
     try: return ask_answer(ctx, node, prompt, f'answer_{kind}', final=kind == 'final')
@@ -113,8 +118,9 @@ def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
     except BudgetExceeded: decision = PlanDecision(Mode.external)
     if decision.gathering == Mode.vertical:
         root.mode = Mode.vertical
+        own = ctx.retrieve_many([root], [root.text])[0] if self.options.root_evidence else []
         self.expand(ctx, root, decision.subquestions)
-        root.answer = self.answer_from_pairs(ctx, root, qa_pairs(root.children), 'final')
+        root.answer = self.answer_from_pairs(ctx, root, qa_pairs(root.children), 'final', own)
     else:
         root.mode = Mode.direct
         try: root.query = rewrite_query(ctx, root)

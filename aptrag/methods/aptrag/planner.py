@@ -14,11 +14,39 @@ from ..base import QuestionContext
 from .prompts import (ANSWERABILITY_SYSTEM, ANSWERABILITY_VERSION, CONTEXTUALISE_VERSION, DECOMPOSE_SYSTEM,
                             DECOMPOSE_VERSION, REWRITE_VERSION, Answerability, Contextualisation, Decomposition, Query,
                             answerability_prompt, contextualise_prompt, decompose_prompt, queries_schema, rewrite_batch_prompt,
-                            rewrite_prompt)
+                            rewrite_prompt, parse_subquestion)
 from ...tree import FlagKind, Node
 
 # %% auto #0
-__all__ = ['decompose', 'needs_search', 'substitute_references', 'contextualise', 'rewrite_query', 'rewrite_queries']
+__all__ = ['content_words', 'restates', 'drop_restated', 'decompose', 'needs_search', 'substitute_references', 'contextualise',
+           'rewrite_query', 'rewrite_queries']
+
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #b80975a2
+_FUNCTION_WORDS = set('''a an the of in on at to for by with from and or as is are was were be been do does did has have had
+which what who whom whose when where why how many much that this these those it its their there some any all every one
+list give name tell me please'''.split())
+
+def content_words(text: str) -> set[str]:
+    "The lower-cased words of `text` that carry its meaning (function words dropped)."
+    return {w for w in re.findall(r'[a-z0-9]+', text.lower()) if w not in _FUNCTION_WORDS}
+
+def restates(question: str, parent: str) -> bool:
+    "Whether `question` asks for nothing that `parent` does not ask (its content words are among the parent's)."
+    mine = content_words(question)
+    return bool(mine) and mine <= content_words(parent)
+
+def drop_restated(subquestions: Sequence[str], parent: str) -> tuple[list[str], int]:
+    "The sub-questions without those that restate `parent`, renumbered with their references, and how many were dropped."
+    parsed = [parse_subquestion(s) for s in subquestions]
+    dropped = {k for k, (text, _) in enumerate(parsed, 1) if restates(text, parent)}
+    if not dropped or any(set(refs) & dropped for k, (_, refs) in enumerate(parsed, 1) if k not in dropped):
+        return list(subquestions), 0  # nothing to drop, or a kept question needs a dropped one's answer
+    number, kept = {}, []
+    for k, (text, _) in enumerate(parsed, 1):
+        if k in dropped: continue
+        number[k] = len(kept) + 1
+        kept.append(f"{number[k]}. " + re.sub(r'<\s*Q\s*(\d+)\s*>', lambda m: f'<Q{number.get(int(m.group(1)), m.group(1))}>', text, flags=re.I))
+    return kept, len(dropped)
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #a2b437fd
 def decompose(ctx: QuestionContext, node: Node) -> list[str]:
@@ -30,6 +58,9 @@ def decompose(ctx: QuestionContext, node: Node) -> list[str]:
     except StructuredOutputError:
         node.flag(FlagKind.parse_fallback, 'decompose'); return []
     subs = [s.strip() for s in out.subquestions if s and s.strip()]
+    if a.drop_restated and len(subs) > 1:
+        subs, dropped = drop_restated(subs, node.text)
+        if dropped: node.flag(FlagKind.restated, dropped=dropped)
     if len(subs) == 1: node.flag(FlagKind.single_subquestion); return []
     return subs
 

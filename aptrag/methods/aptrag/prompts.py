@@ -11,6 +11,8 @@ from typing import Annotated, Literal, Optional, Sequence
 
 from pydantic import BaseModel, Field
 
+from ..answering import passages_block
+
 # %% auto #0
 __all__ = ['DECOMPOSE_VERSION', 'DECOMPOSE_SYSTEM', 'ANSWERABILITY_VERSION', 'ANSWERABILITY_SYSTEM', 'CONTEXTUALISE_VERSION',
            'REWRITE_VERSION', 'Decomposition', 'decompose_prompt', 'parse_subquestion', 'check_references',
@@ -166,9 +168,11 @@ def vertical_answer_prompt(question: str, pairs: Sequence[tuple[int, tuple[str, 
     return (f'Question: {question}\n\nIts sub-questions and their answers:\n{qa_context(pairs)}\n\n'
             'Combine them into one complete answer to the question, keeping every relevant item and value.')
 
-def final_answer_prompt(question: str, pairs: Sequence[tuple[int, tuple[str, str]]], style: str = 'free') -> str:
-    "The root's answer from its sub-questions, formatted for the benchmark."
+def final_answer_prompt(question: str, pairs: Sequence[tuple[int, tuple[str, str]]], style: str = 'free',
+                        passages: Sequence[tuple[str, str]] = ()) -> str:
+    "The root's answer from its sub-questions (and, when given, passages retrieved for the question), formatted for the benchmark."
     how = ('Give the shortest complete answer: the entity names only, comma-separated.' if style == 'list' else
            'Answer concisely and directly, saying what each part of the answer refers to.')
-    return f'Question: {question}\n\nSub-questions and their answers:\n{qa_context(pairs)}\n\n{how}'
+    found = (f'\n\nPassages retrieved for the question itself (use what helps):\n{passages_block(passages)}' if passages else '')
+    return f'Question: {question}\n\nSub-questions and their answers:\n{qa_context(pairs)}{found}\n\n{how}'
 
