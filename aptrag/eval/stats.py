@@ -47,7 +47,7 @@ def score_row(row: dict, judge: Optional[LLM] = None) -> dict:
         gold = getattr(record, spec.gold_field) if spec.gold_field else []
         out.update({k: t[k] for k in ('calls', 'input_tokens', 'output_tokens', 'retrievals', 'wall_s', 'sum_latency_s',
                                       'critical_path_s', 'depth', 'breadth', 'nodes')},
-                   retrieval_recall=retrieval_recall(trace, gold), gold_pages=len(gold))
+                   retrieval_recall=retrieval_recall(trace, gold), gold_pages=len(gold), pages_gathered=len(trace.evidence_titles()))
     return out
 
 def score_run(
