@@ -15,8 +15,8 @@ from pydantic_settings import (BaseSettings, JsonConfigSettingsSource, PydanticB
                                SettingsConfigDict, TomlConfigSettingsSource)
 
 # %% auto #0
-__all__ = ['EMBEDDED_MODEL_NAME', 'LLMSettings', 'BudgetSettings', 'RetrievalSettings', 'AptragSettings', 'MethodSettings',
-           'AnswerSettings', 'default_cache_dir', 'Settings', 'load_settings', 'apply_overrides']
+__all__ = ['EMBEDDED_MODEL_NAME', 'LLMSettings', 'BudgetSettings', 'RetrievalSettings', 'AptragSettings', 'PlanRAGSettings',
+           'MethodSettings', 'AnswerSettings', 'default_cache_dir', 'Settings', 'load_settings', 'apply_overrides']
 
 # %% ../nbs/core/00_config.ipynb #1a9b8a48
 EMBEDDED_MODEL_NAME = 'qwen2.5-coder-0.5b-instruct-q4_k_m'  # label of the GGUF model that ships with the install
@@ -92,11 +92,20 @@ class AptragSettings(BaseModel):
     root_evidence: bool = False  # also retrieve with the question itself and give those passages to the final answer (not in the paper)
     drop_restated: bool = False  # drop sub-questions that restate their parent; fewer than two left keeps it whole (not in the paper)
 
+# %% ../nbs/core/00_config.ipynb #17b1a41c
+class PlanRAGSettings(BaseModel):
+    "Plan*RAG's own settings."
+    model_config = ConfigDict(extra='forbid')
+    plan_tokens: int = Field(1024, ge=64)  # generation limit of the DAG planning call
+    fill_with_model: bool = True  # fill <A:j> placeholders with a model call (as released); False: substitute the answer text
+    max_parallel: int = Field(8, ge=1, le=256)  # DAG nodes of one level answered at once
+
 # %% ../nbs/core/00_config.ipynb #01049112
 class MethodSettings(BaseModel):
     "Each method's own settings, one group per method."
     model_config = ConfigDict(extra='forbid')
     aptrag: AptragSettings = Field(default_factory=AptragSettings)  # APT-RAG and its ablations
+    planrag: PlanRAGSettings = Field(default_factory=PlanRAGSettings)  # Plan*RAG
 
 # %% ../nbs/core/00_config.ipynb #aa197b88
 class AnswerSettings(BaseModel):
