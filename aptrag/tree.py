@@ -11,7 +11,7 @@ from pathlib import Path
 from enum import StrEnum
 from typing import Iterator, Optional
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from .llm import CallLog, CallRecord
 
@@ -58,6 +58,7 @@ class Flag(BaseModel):
 
 class Node(BaseModel):
     "One question in the reasoning tree."
+    model_config = ConfigDict(validate_assignment=True)  # node.mode = 'sideways' fails at once, not when the tree is drawn
     id: str  # '0' for the root, '1'..'n' for its children, '2.3' deeper
     depth: int  # edges from the root
     question: str  # the question as the parent asked it (number label removed)
@@ -123,9 +124,10 @@ class Trace(BaseModel):
     def evidence_ids(self) -> list[str]:
         "Every passage id gathered anywhere in the tree, first occurrence order."
         return list(dict.fromkeys(e for n in self.nodes() if n.retrievals for e in n.evidence))
-    def evidence_titles(self) -> list[str]:
-        "The titles of every passage gathered anywhere in the tree, first occurrence order."
-        return list(dict.fromkeys(t for n in self.nodes() if n.retrievals for t in n.evidence_titles))
+    def evidence_titles(self, read_only: bool = False) -> list[str]:
+        "Titles of the passages retrieved anywhere in the tree (only those an answer call read, when `read_only`), in first-seen order."
+        read = (Mode.external, Mode.batched, Mode.direct)  # a node that retrieved has one of these once its answer call ran
+        return list(dict.fromkeys(t for n in self.nodes() if n.retrievals and (not read_only or n.mode in read) for t in n.evidence_titles))
     def save(self, path: str | Path): Path(path).write_text(self.model_dump_json(indent=1))
     @classmethod
     def load(cls, path: str | Path) -> Trace: return cls.model_validate_json(Path(path).read_text())

@@ -23,7 +23,7 @@ METHOD_LABELS = {'llm-only': 'LLM-only', 'naive': 'Naive RAG', 'toq': 'Tree-of-Q
 DATASET_LABELS = {'vital-list': 'Vital-list', 'hotpotqa': 'HotpotQA', 'dragonball': 'DragonBall', 'monaco': 'MoNaCo',
                   'qampari': 'QAMPARI'}
 METRIC_LABELS = {'f1': 'answer F1', 'precision': 'answer precision', 'recall': 'answer recall', 'em': 'exact match',
-                 'retrieval_recall': 'retrieval recall', 'calls': 'LLM calls per question', 'input_tokens': 'input tokens per question',
+                 'retrieval_recall': 'retrieval recall', 'read_recall': 'recall of the passages read', 'calls': 'LLM calls per question', 'input_tokens': 'input tokens per question',
                  'wall_s': 'seconds per question', 'rouge_l': 'ROUGE-L', 'completeness': 'completeness'}
 INTERVAL_NOTE = 'whiskers: 95% percentile-bootstrap confidence intervals of the mean'
 

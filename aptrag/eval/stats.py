@@ -26,10 +26,10 @@ __all__ = ['TABLE_METRICS', 'retrieval_recall', 'score_row', 'score_run', 'mean_
            'results_table', 'summary_table', 'to_markdown']
 
 # %% ../../nbs/eval/33_stats.ipynb #9c78d9d7
-def retrieval_recall(trace: Trace, gold_titles: Sequence[str]) -> Optional[float]:
-    "Share of gold pages among all passages gathered anywhere in the tree (None without gold pages)."
+def retrieval_recall(trace: Trace, gold_titles: Sequence[str], read_only: bool = False) -> Optional[float]:
+    "Share of gold pages among the passages retrieved anywhere in the tree (read by an answer call, when `read_only`); None without gold pages."
     if not gold_titles: return None
-    gathered = {normalize_answer(t) for t in trace.evidence_titles()}
+    gathered = {normalize_answer(t) for t in trace.evidence_titles(read_only)}
     return sum(normalize_answer(g) in gathered for g in gold_titles) / len(gold_titles)
 
 def score_row(row: dict, judge: Optional[LLM] = None) -> dict:
@@ -47,7 +47,8 @@ def score_row(row: dict, judge: Optional[LLM] = None) -> dict:
         gold = getattr(record, spec.gold_field) if spec.gold_field else []
         out.update({k: t[k] for k in ('calls', 'input_tokens', 'output_tokens', 'retrievals', 'wall_s', 'sum_latency_s',
                                       'critical_path_s', 'depth', 'breadth', 'nodes')},
-                   retrieval_recall=retrieval_recall(trace, gold), gold_pages=len(gold), pages_gathered=len(trace.evidence_titles()))
+                   retrieval_recall=retrieval_recall(trace, gold), read_recall=retrieval_recall(trace, gold, read_only=True),
+                   gold_pages=len(gold), pages_gathered=len(trace.evidence_titles()))
     return out
 
 def score_run(
@@ -97,7 +98,7 @@ def paired_tests(
 
 # %% ../../nbs/eval/33_stats.ipynb #3624752c
 TABLE_METRICS = ['f1', 'precision', 'recall', 'em', 'rouge_l', 'completeness', 'hallucination', 'irrelevance',
-                 'retrieval_recall', 'calls', 'input_tokens', 'wall_s', 'depth', 'breadth']
+                 'retrieval_recall', 'read_recall', 'calls', 'input_tokens', 'wall_s', 'depth', 'breadth']
 
 def results_table(runs: dict[str, pd.DataFrame], metrics: Sequence[str] = TABLE_METRICS, ci: bool = True) -> pd.DataFrame:
     "Methods x metrics: macro means, with '[low, high]' 95% intervals when `ci`."
