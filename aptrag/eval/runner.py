@@ -22,7 +22,7 @@ from ..parallel import in_shard
 from ..tree import Trace
 
 # %% auto #0
-__all__ = ['ResultsFile', 'git_revision', 'environment', 'run_dataset', 'merge_runs']
+__all__ = ['ResultsFile', 'git_revision', 'environment', 'config_differences', 'run_dataset', 'merge_runs']
 
 # %% ../../nbs/eval/32_runner.ipynb #258f252d
 class ResultsFile:
@@ -76,6 +76,27 @@ def environment() -> dict:
         except importlib.metadata.PackageNotFoundError: pass
     return dict(python=platform.python_version(), platform=platform.platform(), packages=versions, git=git_revision())
 
+# %% ../../nbs/eval/32_runner.ipynb #71959d69
+def config_differences(
+    recorded: dict,  # the configuration in run.json
+    wanted: dict,  # the configuration asked for
+    defaults: dict,  # the default settings, for settings that did not exist when the run was made
+    prefix: str = '',
+) -> list[str]:
+    "Dotted keys on which a recorded run configuration and the wanted one differ."
+    out = []
+    for key in sorted(set(recorded) | set(wanted)):
+        name = prefix + key
+        if key not in wanted: out.append(name); continue
+        if key not in recorded:
+            if wanted[key] != (defaults or {}).get(key): out.append(name)
+            continue
+        a, b = recorded[key], wanted[key]
+        if isinstance(a, dict) and isinstance(b, dict):
+            out += config_differences(a, b, (defaults or {}).get(key) if isinstance((defaults or {}).get(key), dict) else {}, name + '.')
+        elif a != b: out.append(name)
+    return out
+
 # %% ../../nbs/eval/32_runner.ipynb #5ee2583d
 def run_dataset(
     method_name: str,  # aptrag, naive, llm-only
@@ -99,9 +120,9 @@ def run_dataset(
     run_file = out/'run.json'
     if run_file.exists():
         previous = json.loads(run_file.read_text())
-        if {k: previous.get(k) for k in config} != config:
-            changed = sorted(k for k in config if previous.get(k) != config[k])
-            raise ValueError(f'{out} holds a run with other {", ".join(changed)}: use another --out folder')
+        defaults = dict(settings=Settings().model_dump(mode='json', exclude={'cache_dir'}))
+        changed = config_differences({k: previous.get(k) for k in config}, config, defaults)
+        if changed: raise ValueError(f'{out} holds a run with other {", ".join(changed[:8])}: use another --out folder')
     results = ResultsFile(out/'results.jsonl')
     done = results.done_ids()
     todo = [r for r in records if r.id not in done]

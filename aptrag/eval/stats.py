@@ -124,8 +124,8 @@ def summary_table(runs: dict[tuple[str, str], pd.DataFrame], metrics: Sequence[s
     return pd.DataFrame(rows, columns=['dataset', 'method', 'metric', 'mean', 'ci_low', 'ci_high', 'questions'])
 
 def to_markdown(table: pd.DataFrame) -> str:
-    "A results table as a Markdown table."
-    cols = ['method', *table.columns]
+    "A results table as a Markdown table (the first column is named after the index, 'method' by default)."
+    cols = [table.index.name or 'method', *table.columns]
     lines = ['| ' + ' | '.join(cols) + ' |', '|' + '---|' * len(cols)]
     lines += ['| ' + ' | '.join([str(i), *[str(v) for v in row]]) + ' |' for i, row in table.iterrows()]
     return '\n'.join(lines)
