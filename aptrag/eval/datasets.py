@@ -9,7 +9,7 @@ from __future__ import annotations
 import json, random, re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Literal, Optional, Sequence
+from typing import Callable, Iterable, Iterator, Literal, Optional
 
 from pydantic import BaseModel, Field
 

@@ -7,7 +7,7 @@ Docs: https://aptrag.github.io/aptrag/methods/planrag.html.md"""
 # %% ../../nbs/methods/27_planrag.ipynb #be9dab97
 from __future__ import annotations
 import re
-from typing import Annotated, Optional, Sequence
+from typing import Annotated, Sequence
 
 from pydantic import BaseModel, Field
 
