@@ -110,7 +110,7 @@ def eval_command(args: argparse.Namespace) -> int:
     out = Path(args.out) if args.out else Path('runs')/f'{args.method}--{Path(str(args.dataset)).stem}'
     if args.merge: merge_runs([Path(m) for m in args.merge], out)
     else: run_dataset(args.method, args.dataset, settings, out, limit=args.limit, seed=args.seed,
-                      shard=parse_shard(args.shard), concurrency=args.concurrency)
+                      shard=parse_shard(args.shard), concurrency=args.concurrency, pack=args.pack)
     print(f'results: {out}/results.jsonl')
     with _judge(args, settings) as judge: print(to_markdown(results_table({_run_name(out): score_run(out, judge)})))
     return 0
@@ -230,6 +230,7 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument('--concurrency', type=positive_int, default=1, help='questions at once')
     ev.add_argument('--top-k', type=positive_int, help='passages per retrieval')
     ev.add_argument('--out', help='run folder (default: runs/<method>--<dataset>)')
+    ev.add_argument('--pack', action='store_true', help='also write results.jsonl.gz, for run folders kept in a repository')
     ev.add_argument('--judge', action='store_true', help='also score MoNaCo answers and DragonBall keypoints with the model as judge')
     add_settings_options(ev)
     ev.set_defaults(handler=eval_command)

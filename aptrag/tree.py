@@ -125,9 +125,9 @@ class Trace(BaseModel):
         "Every passage id gathered anywhere in the tree, first occurrence order."
         return list(dict.fromkeys(e for n in self.nodes() if n.retrievals for e in n.evidence))
     def evidence_titles(self, read_only: bool = False) -> list[str]:
-        "Titles of the passages retrieved anywhere in the tree (only those an answer call read, when `read_only`), in first-seen order."
-        read = (Mode.external, Mode.batched, Mode.direct)  # a node that retrieved has one of these once its answer call ran
-        return list(dict.fromkeys(t for n in self.nodes() if n.retrievals and (not read_only or n.mode in read) for t in n.evidence_titles))
+        "Titles of the passages retrieved anywhere in the tree (only those an answer step read, when `read_only`), in first-seen order."
+        # a node gets its mode when its answer step runs; a leaf the budget stopped after its retrieval has none
+        return list(dict.fromkeys(t for n in self.nodes() if n.retrievals and (not read_only or n.mode) for t in n.evidence_titles))
     def save(self, path: str | Path): Path(path).write_text(self.model_dump_json(indent=1))
     @classmethod
     def load(cls, path: str | Path) -> Trace: return cls.model_validate_json(Path(path).read_text())
