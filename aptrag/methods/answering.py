@@ -16,7 +16,7 @@ from ..tree import FlagKind, Node
 
 # %% auto #0
 __all__ = ['ANSWER_VERSION', 'ANSWER_SYSTEM', 'FINAL_SYSTEM', 'passages_block', 'external_answer_prompt', 'direct_answer_prompt',
-           'extract_answer', 'tidy_list_answer', 'fit_passages', 'ask_answer', 'answer_from_passages']
+           'extract_answer', 'tidy_list_answer', 'fit_passages', 'passages_for', 'ask_answer', 'answer_from_passages']
 
 # %% ../../nbs/methods/21_answering.ipynb #64d8f765
 ANSWER_VERSION = 'answer-v1'
@@ -73,6 +73,18 @@ def fit_passages(
         room -= cost; out.append((h.passage.title, h.passage.text))
     return out
 
+def passages_for(
+    ctx: QuestionContext,  # the question's settings and gateway
+    node: Node,  # the node whose answer call reads them (flagged when passages are cut)
+    hits: Sequence[Hit],  # its retrieved passages, best first
+    prompt_text: str = '',  # the rest of the prompt besides the node's question (e.g. earlier answers)
+) -> list[tuple[str, str]]:
+    "The passages that fit beside `node`'s question, `prompt_text` and the answer; a cut is flagged on the node."
+    reserve = ctx.settings.answer.tokens + 400 + ctx.llm.count_tokens(node.text + prompt_text)
+    passages = fit_passages(ctx.llm, hits, ctx.settings.llm.context_tokens - reserve)
+    if len(passages) < len(hits): node.flag(FlagKind.evidence_cut, kept=len(passages), retrieved=len(hits))
+    return passages
+
 # %% ../../nbs/methods/21_answering.ipynb #bfa6ab4e
 def ask_answer(
     ctx: QuestionContext,  # the question's budgets and gateway
@@ -95,8 +107,5 @@ def answer_from_passages(
     final: bool = False,  # the question's final answer
 ) -> str:
     "`node` answered from its passages, cut to what fits the model's context."
-    reserve = ctx.settings.answer.tokens + 400 + ctx.llm.count_tokens(node.text)
-    passages = fit_passages(ctx.llm, hits, ctx.settings.llm.context_tokens - reserve)
-    if len(passages) < len(hits): node.flag(FlagKind.evidence_cut, kept=len(passages), retrieved=len(hits))
-    prompt = external_answer_prompt(node.text, node.query or node.text, passages)
+    prompt = external_answer_prompt(node.text, node.query or node.text, passages_for(ctx, node, hits))
     return ask_answer(ctx, node, prompt, 'answer_final' if final else 'answer_external', final)

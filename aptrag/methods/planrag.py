@@ -12,7 +12,7 @@ from typing import Annotated, Sequence
 from pydantic import BaseModel, Field
 
 from ..llm import StructuredOutputError
-from .answering import answer_from_passages, ask_answer, fit_passages, passages_block
+from .answering import answer_from_passages, ask_answer, passages_block, passages_for
 from .base import BudgetExceeded, QuestionContext, QuestionMethod, register_method
 from ..parallel import run_each
 from ..tree import FlagKind, Mode, Node, Plan
@@ -115,7 +115,7 @@ class PlanRAG(QuestionMethod):
     def answer(self, ctx: QuestionContext, root: Node) -> str:
         "Plan, answer the DAG level by level, then combine."
         levels = self.plan(ctx, root)
-        if len(levels) == 1 and len(levels[0]) == 1 and not levels[0][0].needs:  # one node: its retrieval answers the question
+        if sum(map(len, levels)) == 1:  # one node: its retrieval answers the question
             root.mode, root.plan, root.query = Mode.direct, Plan.maintain, levels[0][0].question
             hits = ctx.retrieve_many([root], [root.query])[0]
             root.answer = answer_from_passages(ctx, root, hits, final=True)
@@ -144,8 +144,7 @@ class PlanRAG(QuestionMethod):
                                                 version=NODE_VERSION).strip() or substituted) if self.options.fill_with_model else substituted
             node.query = node.text
             hits = ctx.retrieve_many([node], [node.query])[0]
-            passages = fit_passages(ctx.llm, hits, self.settings.llm.context_tokens - self.settings.answer.tokens - 600)
             node.mode = Mode.external
-            node.answer = ask_answer(ctx, node, node_prompt(node.text, pairs, passages), 'answer_external')
+            node.answer = ask_answer(ctx, node, node_prompt(node.text, pairs, passages_for(ctx, node, hits, known_answers(pairs))), 'answer_external')
         except BudgetExceeded: node.answer = node.answer or ''
         node.finished_s = ctx.now()

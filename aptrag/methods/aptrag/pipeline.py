@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
 from ...llm import CallLog
-from ..answering import answer_from_passages, ask_answer, fit_passages
+from ..answering import answer_from_passages, ask_answer, passages_for
 from .ec import answer_cluster, cluster_siblings
 from .planner import contextualise, decompose, needs_search, rewrite_queries, rewrite_query
 from .prompts import (check_references, final_answer_prompt, lateral_answer_prompt, parse_subquestion,
@@ -100,10 +100,7 @@ def answer_from_pairs(self: APTRAG,
 ) -> str:
     "A lateral, vertical or final answer from question-answer pairs (and the node's own passages, for the final answer)."
     if kind == 'final':
-        reserve = self.settings.answer.tokens + 400 + self.llm.count_tokens(node.text + str(pairs))
-        passages = fit_passages(self.llm, hits, self.settings.llm.context_tokens - reserve)
-        if len(passages) < len(hits): node.flag(FlagKind.evidence_cut, kept=len(passages), retrieved=len(hits))
-        prompt = final_answer_prompt(node.text, pairs, self.settings.answer.style, passages)
+        prompt = final_answer_prompt(node.text, pairs, self.settings.answer.style, passages_for(ctx, node, hits, str(pairs)))
     elif kind == Mode.vertical: prompt = vertical_answer_prompt(node.text, pairs)
     else: prompt = lateral_answer_prompt(node.text, pairs)
     try: return ask_answer(ctx, node, prompt, f'answer_{kind}', final=kind == 'final')
