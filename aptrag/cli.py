@@ -6,12 +6,14 @@ Docs: https://aptrag.github.io/aptrag/cli.html.md"""
 
 # %% ../nbs/90_cli.ipynb #36d04d5e
 from __future__ import annotations
-import argparse, contextlib, json, sys
+import argparse, contextlib, json, signal, sys, time
 from pathlib import Path
 from typing import Optional, Sequence
 
 from .config import Settings, apply_overrides, load_settings
 from .llm import LLM, CallLog, LLMCallError
+from .local_server import LocalServer, ServerStartError
+from .models import local_model_file
 from .parallel import parse_shard
 from .retrieval.dense import IndexMismatchError, build_corpus_index, build_index, ensure_index, index_folder, merge_stores
 from .methods.registry import make_method, method_names
@@ -22,7 +24,7 @@ from .eval.stats import results_table, score_run, to_markdown
 
 # %% auto #0
 __all__ = ['positive_int', 'add_settings_options', 'chosen_keys', 'settings_from_args', 'format_cost', 'chat_command',
-           'format_trace_cost', 'ask_command', 'eval_command', 'report_command', 'notebook_parameters',
+           'format_trace_cost', 'ask_command', 'serve_command', 'eval_command', 'report_command', 'notebook_parameters',
            'experiment_notebooks', 'reproduce_command', 'index_build_command', 'index_search_command', 'build_parser',
            'main']
 
@@ -38,8 +40,9 @@ def add_settings_options(parser: argparse.ArgumentParser):
     "Add the options every subcommand takes to choose its settings."
     g = parser.add_argument_group('settings')
     g.add_argument('--config', type=Path, help='TOML or JSON settings file')
-    g.add_argument('--backend', choices=['llamacpp', 'openai', 'transformers'], help='LLM backend')
-    g.add_argument('--model', help='model name served by the HTTP backend, or a label')
+    g.add_argument('--backend', choices=['llamacpp', 'llama-server', 'openai', 'transformers'],
+                   help='LLM backend: in-process llama.cpp (default), a managed local llama.cpp server, any OpenAI-compatible server, or transformers')
+    g.add_argument('--model', help='local model (qwen2.5-coder-0.5b, qwen2.5-coder-1.5b), a model served at --base-url, or a label for --model-path')
     g.add_argument('--model-path', help='GGUF file or Hugging Face checkpoint folder')
     g.add_argument('--base-url', help='OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1')
     g.add_argument('--no-cache', action='store_true', help='do not read or write the LLM response cache')
@@ -98,6 +101,22 @@ def ask_command(args: argparse.Namespace) -> int:
     if args.trace: trace.save(args.trace); print(f'trace written to {args.trace}')
     if trace.error: print(f'aptrag ask: the run failed: {trace.error}', file=sys.stderr); return 1
     return 0
+
+# %% ../nbs/90_cli.ipynb #90bfff32
+def serve_command(args: argparse.Namespace) -> int:
+    "Serve the configured local model with llama.cpp's server until interrupted."
+    settings = settings_from_args(args)
+    s = settings.llm
+    path = local_model_file(s, settings.cache_dir)
+    server = LocalServer(path, slots=s.slots or 4, context_tokens=s.context_tokens, threads=s.threads, gpu_layers=s.gpu_layers,
+                         alias=s.model, port=args.port, state_dir=Path(settings.cache_dir)/'servers').start()
+    if server.reused and not server.owned:
+        print(f'already served at {server.base_url} (process {server.pid})'); return 0
+    print(f'serving {path.name} with {server.slots} slots at {server.base_url} (model name {s.model!r}); log: {server.log_path}', flush=True)
+    try:
+        while server.process is None or server.process.poll() is None: time.sleep(0.5)
+        print(f'aptrag serve: the server stopped; see {server.log_path}', file=sys.stderr); return 1
+    finally: server.stop()
 
 # %% ../nbs/90_cli.ipynb #c444a906
 def _run_name(folder: Path) -> str:
@@ -251,6 +270,11 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument('--list', action='store_true', help='only list the notebooks and their parameters')
     rp.set_defaults(handler=reproduce_command)
 
+    srv = sub.add_parser('serve', help="serve the local model with llama.cpp's server (parallel slots) until Ctrl-C")
+    srv.add_argument('--port', type=positive_int, help='port on 127.0.0.1 (default: a free one)')
+    add_settings_options(srv)
+    srv.set_defaults(handler=serve_command)
+
     index = sub.add_parser('index', help='build or search a dense index').add_subparsers(dest='index_command', required=True)
     build = index.add_parser('build', help='embed a corpus and build its index (resumable)')
     build.add_argument('--shard', help="embed only slice i of n, as 'i/n'")
@@ -270,7 +294,11 @@ def main(argv: Optional[list[str]] = None) -> int:
     "Run the `aptrag` command line."
     parser = build_parser()
     args = parser.parse_args(argv)
+    with contextlib.suppress(ValueError): signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # unwind and clean up (main thread only)
     try: return args.handler(args)
-    except (ValueError, KeyError, FileNotFoundError, LLMCallError, IndexMismatchError) as e:
+    except (ValueError, KeyError, FileNotFoundError, LLMCallError, IndexMismatchError, ServerStartError) as e:
         print(f'aptrag {args.command}: error: {e}', file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(f'aptrag {args.command}: interrupted', file=sys.stderr)
+        return 130

@@ -24,8 +24,8 @@ EMBEDDED_MODEL_NAME = 'qwen2.5-coder-0.5b-instruct-q4_k_m'  # label of the GGUF 
 class LLMSettings(BaseModel):
     "Which model answers, through which backend, and how it decodes."
     model_config = ConfigDict(extra='forbid')
-    backend: Literal['llamacpp', 'openai', 'transformers'] = 'llamacpp'  # in-process GGUF, OpenAI-compatible HTTP, or HF checkpoint
-    model: str = EMBEDDED_MODEL_NAME  # served model name (HTTP) or a label for a local model
+    backend: Literal['llamacpp', 'llama-server', 'openai', 'transformers'] = 'llamacpp'  # in-process GGUF, a managed local llama.cpp server, any OpenAI-compatible server, or an HF checkpoint
+    model: str = EMBEDDED_MODEL_NAME  # a local model of aptrag.models (e.g. qwen2.5-coder-1.5b), a served model name (openai), or a label for model_path
     model_path: Optional[str] = None  # GGUF file or HF checkpoint folder; None means the embedded default GGUF
     base_url: str = 'http://127.0.0.1:8000/v1'  # endpoint of the OpenAI-compatible server
     api_key_env: str = 'OPENAI_API_KEY'  # name of the environment variable holding the API key (the key itself is never stored)
@@ -35,8 +35,8 @@ class LLMSettings(BaseModel):
     seed: int = 0  # decoding seed, where the backend takes one
     repeat_penalty: float = Field(1.1, ge=1.0, le=2.0)  # local backends, free-text calls only: discourages loops like 'Brazil, Brazil, ...'
     context_tokens: int = Field(8192, ge=512)  # context window given to local models
-    threads: Optional[int] = Field(None, ge=1)  # CPU threads per llama.cpp model copy; None: the cores divided among the slots
-    slots: int = Field(1, ge=1, le=64)  # in-process llama.cpp: model copies that serve requests at the same time
+    threads: Optional[int] = Field(None, ge=1)  # CPU threads of llama.cpp (per model copy in-process); None: the cores (divided among in-process copies)
+    slots: Optional[int] = Field(None, ge=1, le=64)  # requests a local backend serves at once: in-process model copies (None: 1) or llama-server's parallel slots (None: 4)
     gpu_layers: int = 0  # layers llama.cpp offloads to a GPU (-1: all)
     max_concurrency: int = Field(4, ge=1, le=512)  # LLM requests in flight at once
     timeout_s: float = Field(300.0, gt=0)  # per-request timeout of the HTTP backend

