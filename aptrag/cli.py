@@ -109,7 +109,7 @@ def serve_command(args: argparse.Namespace) -> int:
     s = settings.llm
     path = local_model_file(s, settings.cache_dir)
     server = LocalServer(path, slots=s.slots or 4, context_tokens=s.context_tokens, threads=s.threads, gpu_layers=s.gpu_layers,
-                         alias=s.model, port=args.port, state_dir=Path(settings.cache_dir)/'servers').start()
+                         alias=s.model, port=args.port, extra_args=s.server_args, state_dir=Path(settings.cache_dir)/'servers').start()
     if server.reused and not server.owned:
         print(f'already served at {server.base_url} (process {server.pid})'); return 0
     print(f'serving {path.name} with {server.slots} slots at {server.base_url} (model name {s.model!r}); log: {server.log_path}', flush=True)

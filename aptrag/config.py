@@ -6,11 +6,11 @@ Docs: https://aptrag.github.io/aptrag/core/config.html.md"""
 
 # %% ../nbs/core/00_config.ipynb #90ab6a65
 from __future__ import annotations
-import contextvars, json, os
+import contextvars, json, os, shlex
 from pathlib import Path
 from typing import Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_settings import (BaseSettings, JsonConfigSettingsSource, PydanticBaseSettingsSource,
                                SettingsConfigDict, TomlConfigSettingsSource)
 
@@ -38,11 +38,17 @@ class LLMSettings(BaseModel):
     threads: Optional[int] = Field(None, ge=1)  # CPU threads of llama.cpp (per model copy in-process); None: the cores (divided among in-process copies)
     slots: Optional[int] = Field(None, ge=1, le=64)  # requests a local backend serves at once: in-process model copies (None: 1) or llama-server's parallel slots (None: 4)
     gpu_layers: int = 0  # layers llama.cpp offloads to a GPU (-1: all)
+    server_args: list[str] = []  # more llama-server flags for llm.backend=llama-server, e.g. ['--cache-ram', '0']
     max_concurrency: int = Field(4, ge=1, le=512)  # LLM requests in flight at once
     timeout_s: float = Field(300.0, gt=0)  # per-request timeout of the HTTP backend
     max_attempts: int = Field(4, ge=1, le=20)  # transport attempts per call (timeouts, connection errors, 429, 5xx)
     reask_attempts: int = Field(1, ge=0, le=3)  # re-asks after an answer that does not parse into its schema
     cache: bool = True  # keep successful answers in the persistent cache
+
+    @field_validator('server_args', mode='before')
+    @classmethod
+    def _split_flags(cls, value):  # --set llm.server_args='--cache-ram 0' gives one string
+        return shlex.split(value) if isinstance(value, str) else value
 
 # %% ../nbs/core/00_config.ipynb #01848370
 class BudgetSettings(BaseModel):

@@ -526,7 +526,7 @@ class LlamaServerBackend(OpenAIBackend):
         path = local_model_file(settings, cache_dir)
         self.concurrency = settings.slots or 4
         self.server = LocalServer(path, slots=self.concurrency, context_tokens=settings.context_tokens, threads=settings.threads,
-                                  gpu_layers=settings.gpu_layers, alias=settings.model,
+                                  gpu_layers=settings.gpu_layers, alias=settings.model, extra_args=settings.server_args,
                                   state_dir=Path(cache_dir or load_settings().cache_dir)/'servers').start()
         super().__init__(settings.model_copy(update={'base_url': self.server.base_url, 'response_format': 'json_schema',
                                                      'api_key_env': 'APTRAG_NO_KEY'}))

@@ -20,8 +20,9 @@ from aptrag.models import MODELS, locate_model_chunks
 
 NOTES = '\n'.join(f'Note {i}: the river delta town exported cotton, tin and salt in the year {1800 + i}.' for i in range(40))
 SHORT_PROMPT = 'Write a long paragraph about the history of the printing press.'
-QUESTIONS = [f'What is the capital of {c}? Answer in one sentence.' for c in
-             ['France', 'Japan', 'Kenya', 'Peru', 'Norway', 'Egypt', 'Canada', 'India']]
+COUNTRIES = ['France', 'Japan', 'Kenya', 'Peru', 'Norway', 'Egypt', 'Canada', 'India']
+QUESTIONS = [f'What is the capital of {c}? Answer in one sentence.' for c in COUNTRIES]
+ESSAYS = [f'Write a long, detailed essay about the history of {c}.' for c in COUNTRIES]  # answers that fill the token limit
 
 
 def speeds(llm: LLM, repeats: int) -> dict:
@@ -39,17 +40,15 @@ def speeds(llm: LLM, repeats: int) -> dict:
                 gen_tokens=gen.output_tokens, gen_tps=statistics.median(gen_rates))
 
 
-def batching(llm: LLM, n: int) -> dict:
-    "Wall time of `n` 48-token answers sent together, against the same answers one by one."
-    questions = [f'({time.time_ns()}) {q}' for q in (QUESTIONS * 2)[:n]]
-    start = time.perf_counter()
-    for q in questions: llm.chat(q, purpose='bench', max_tokens=48)
-    one_by_one = time.perf_counter() - start
-    questions = [f'({time.time_ns()}) {q}' for q in (QUESTIONS * 2)[:n]]
-    start = time.perf_counter()
-    llm.map(lambda q: llm.chat(q, purpose='bench', max_tokens=48), questions, threads=n)
-    together = time.perf_counter() - start
-    return dict(n=n, one_by_one_s=one_by_one, together_s=together)
+def batching(llm: LLM, n: int, tokens: int = 64) -> dict:
+    "Wall time of `n` answers of `tokens` tokens sent together, against the same answers one by one."
+    def run(together: bool) -> float:
+        prompts, log = [f'({time.time_ns()}) {q}' for q in (ESSAYS * 2)[:n]], CallLog()
+        start = time.perf_counter()
+        llm.map(lambda q: llm.chat(q, purpose='bench', max_tokens=tokens, log=log), prompts, threads=n if together else 1)
+        assert all(r.output_tokens == tokens for r in log.records), [r.output_tokens for r in log.records]
+        return time.perf_counter() - start
+    return dict(n=n, tokens=tokens, one_by_one_s=run(False), together_s=run(True))
 
 
 def in_process(model: str, repeats: int, threads, cache: str) -> dict:
@@ -98,7 +97,7 @@ def main():
             print(f"{model:<20} prompt tok/s, this install / {os.path.basename(args.compare_build.rstrip('/'))}: "
                   f"{rows[0][1]['prompt_tps'] / rows[1][1]['prompt_tps']:.2f}x; generation: {rows[0][1]['gen_tps'] / rows[1][1]['gen_tps']:.2f}x")
         for b in batches:
-            print(f"{model:<20} llama-server, {b['n']} answers of 48 tokens: one by one {b['one_by_one_s']:.1f} s, together "
+            print(f"{model:<20} llama-server, {b['n']} answers of {b['tokens']} tokens: one by one {b['one_by_one_s']:.1f} s, together "
                   f"{b['together_s']:.1f} s ({b['one_by_one_s'] / b['together_s']:.2f}x)")
         print(f'{model:<20} llama-server prompt cache: {cached} of {prompt} prompt tokens reused ({cached / max(prompt, 1):.0%})')
 

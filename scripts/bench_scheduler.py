@@ -53,6 +53,14 @@ def shape(node):
     return [node.id, node.mode, node.text, node.answer, [shape(c) for c in node.children]]
 
 
+def first_difference(a, b, path='tree') -> str:
+    "Where two nested shapes first differ, for the report."
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y: return first_difference(x, y, f'{path}[{i}]')
+    return f'{path}: {str(a)[:100]!r} vs {str(b)[:100]!r}'
+
+
 def decode_path_s(node, gen_tps: float) -> float:
     "Seconds of decoding along the longest chain of dependent work, at `gen_tps` tokens/s."
     own = sum(r.output_tokens for r in node.calls) / gen_tps
@@ -89,6 +97,8 @@ def main():
                  f'llm.backend={args.backend}', 'llm.context_tokens=4096'] + ([f'llm.model={args.model}'] if args.model else [])
     if args.base_url: overrides += ['llm.backend=openai', f'llm.base_url={args.base_url}', f'llm.model={args.model or "default"}']
     settings = apply_overrides(load_settings(), overrides)
+    if args.backend == 'llama-server':  # no host-memory prompt cache: the second run of a question must not reuse the first's prompts
+        settings = apply_overrides(settings, {'llm.server_args': ['--cache-ram', '0']})
     llm, retriever = LLM(settings), ensure_index(settings)
     prompt_tps, gen_tps = rates(llm)
     print(f'backend {llm.backend.name} ({llm.backend.identity}), {llm.concurrency} at once, top-k {args.top_k}; '
@@ -103,6 +113,7 @@ def main():
         gateway = LLM(settings, backend=backend) if backend else llm
         trees = {}
         for scheduler in ('sequential', 'parallel'):
+            if hasattr(llm.backend, 'server'): llm.backend.server.erase_prompt_cache()  # both runs start from empty slots
             s = apply_overrides(settings, {'methods.aptrag.scheduler': scheduler})
             trace = APTRAG(s, llm=gateway, retriever=retriever).run(question)
             t, calls = trace.totals(), trace.calls().records
@@ -118,6 +129,7 @@ def main():
             print(f"{label[:51]:<52} {scheduler:<10} {t['wall_s']:>7.1f} {t['sum_latency_s']:>9.1f} {t['critical_path_s']:>10.1f} "
                   f"{bound:>8.1f} {t['calls']:>5} {t['input_tokens']:>10} {cached:>7}")
         same = trees['sequential'] == trees['parallel']
+        if not same: print(f"{'':<52} first difference: {first_difference(trees['sequential'], trees['parallel'])}")
         rows[-1]['same_as_sequential'] = rows[-2]['same_as_sequential'] = same
         par = rows[-1]
         print(f"{'':<52} same tree and answer: {same}; parallel wall / bound {par['wall_s'] / par['bound_s']:.2f}, "
