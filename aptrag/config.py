@@ -16,7 +16,8 @@ from pydantic_settings import (BaseSettings, JsonConfigSettingsSource, PydanticB
 
 # %% auto #0
 __all__ = ['EMBEDDED_MODEL_NAME', 'LLMSettings', 'BudgetSettings', 'RetrievalSettings', 'AptragSettings', 'PlanRAGSettings',
-           'MethodSettings', 'AnswerSettings', 'default_cache_dir', 'Settings', 'load_settings', 'apply_overrides']
+           'LogicRAGSettings', 'MethodSettings', 'AnswerSettings', 'default_cache_dir', 'Settings', 'load_settings',
+           'apply_overrides']
 
 # %% ../nbs/core/00_config.ipynb #1a9b8a48
 EMBEDDED_MODEL_NAME = 'qwen2.5-coder-0.5b-instruct-q4_k_m'  # label of the GGUF model that ships with the install
@@ -106,12 +107,21 @@ class PlanRAGSettings(BaseModel):
     fill_with_model: bool = True  # fill <A:j> placeholders with a model call (as released); False: substitute the answer text
     max_parallel: int = Field(8, ge=1, le=256)  # DAG nodes of one level answered at once
 
+# %% ../nbs/core/00_config.ipynb #7026917c
+class LogicRAGSettings(BaseModel):
+    "LogicRAG's own settings."
+    model_config = ConfigDict(extra='forbid')
+    max_rounds: int = Field(3, ge=0, le=20)  # retrieval rounds after the first one (as released: 3)
+    call_tokens: int = Field(250, ge=32)  # generation limit of the summary, analysis and dependency calls (as released: 250)
+    can_answer_on_parse_failure: bool = True  # an analysis that does not parse counts as 'can answer' (as released); False: as 'cannot'
+
 # %% ../nbs/core/00_config.ipynb #01049112
 class MethodSettings(BaseModel):
     "Each method's own settings, one group per method."
     model_config = ConfigDict(extra='forbid')
     aptrag: AptragSettings = Field(default_factory=AptragSettings)  # APT-RAG and its ablations
     planrag: PlanRAGSettings = Field(default_factory=PlanRAGSettings)  # Plan*RAG
+    logicrag: LogicRAGSettings = Field(default_factory=LogicRAGSettings)  # LogicRAG
 
 # %% ../nbs/core/00_config.ipynb #aa197b88
 class AnswerSettings(BaseModel):
