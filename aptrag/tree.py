@@ -42,6 +42,7 @@ class FlagKind(StrEnum):
     parse_fallback = 'parse_fallback'  # a structured answer never parsed (detail: the step); a safe default was used
     single_subquestion = 'single_subquestion'  # the decomposer returned one sub-question: kept whole
     restated = 'restated'  # sub-questions that restate their parent were dropped (data: dropped)
+    example_leak = 'example_leak'  # a sub-question copied the prompt's worked example: the split was ignored (detail: the words)
     kept_references = 'kept_references'  # the contextualised question still had <Qj>: substituted textually
     ec = 'ec'  # evidence-guided clustering ran (data: leaves, clusters, relaxed, milliseconds)
     ec_fallback = 'ec_fallback'  # a batched EC answer missed this leaf: it was answered alone

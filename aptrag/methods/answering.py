@@ -19,14 +19,15 @@ __all__ = ['ANSWER_VERSION', 'ANSWER_SYSTEM', 'FINAL_SYSTEM', 'passages_block', 
            'extract_answer', 'tidy_list_answer', 'fit_passages', 'passages_for', 'ask_answer', 'answer_from_passages']
 
 # %% ../../nbs/methods/21_answering.ipynb #64d8f765
-ANSWER_VERSION = 'answer-v1'
+ANSWER_VERSION = 'answer-v2'
 ANSWER_SYSTEM = ('You answer questions from the material you are given, falling back on your own knowledge only when it '
                  'lacks the answer. Be brief and write answers that make sense on their own, naming what they refer to. '
                  'End with one line that starts with "Answer:".')
 FINAL_SYSTEM = {
     'free': ANSWER_SYSTEM + ' List only what clearly satisfies the question; fewer correct answers beat a long mixed list.',
     'list': ('You answer with a list of short entity names, separated by commas, each distinct answer once, with no '
-             'explanation. List only entities that clearly satisfy the question. End with one line "Answer: a, b, c".'),
+             'explanation. List only entities that clearly satisfy the question. Write the list on a last line that starts '
+             'with "Answer:".'),  # no placeholder list here: a small model copies one ('a, b, c') as its answer
 }
 
 def passages_block(passages: Sequence[tuple[str, str]]) -> str:

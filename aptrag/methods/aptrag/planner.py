@@ -12,7 +12,7 @@ from typing import Sequence
 from ...llm import StructuredOutputError
 from ..base import QuestionContext
 from .prompts import (ANSWERABILITY_SYSTEM, ANSWERABILITY_VERSION, CONTEXTUALISE_VERSION, DECOMPOSE_SYSTEM,
-                            DECOMPOSE_VERSION, REWRITE_VERSION, Answerability, Contextualisation, Decomposition, Query,
+                            DECOMPOSE_EXAMPLE_WORDS, DECOMPOSE_VERSION, REWRITE_VERSION, Answerability, Contextualisation, Decomposition, Query,
                             answerability_prompt, contextualise_prompt, decompose_prompt, queries_schema, rewrite_batch_prompt,
                             rewrite_prompt, parse_subquestion)
 from ...tree import FlagKind, Node
@@ -58,6 +58,8 @@ def decompose(ctx: QuestionContext, node: Node) -> list[str]:
     except StructuredOutputError:
         node.flag(FlagKind.parse_fallback, 'decompose'); return []
     subs = [s.strip() for s in out.subquestions if s and s.strip()]
+    if copied := sorted(set().union(*(content_words(s) for s in subs)) & DECOMPOSE_EXAMPLE_WORDS - content_words(node.text)):
+        node.flag(FlagKind.example_leak, ', '.join(copied)); return []  # a copy of the prompt's example, not a plan for this question
     if a.drop_restated and len(subs) > 1:
         subs, dropped = drop_restated(subs, node.text)
         if dropped: node.flag(FlagKind.restated, dropped=dropped)

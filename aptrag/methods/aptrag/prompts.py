@@ -14,11 +14,11 @@ from pydantic import BaseModel, Field
 from ..answering import passages_block
 
 # %% auto #0
-__all__ = ['DECOMPOSE_VERSION', 'DECOMPOSE_SYSTEM', 'ANSWERABILITY_VERSION', 'ANSWERABILITY_SYSTEM', 'CONTEXTUALISE_VERSION',
-           'REWRITE_VERSION', 'Decomposition', 'decompose_prompt', 'parse_subquestion', 'check_references',
-           'Answerability', 'qa_context', 'answerability_prompt', 'Contextualisation', 'contextualise_prompt', 'Query',
-           'NumberedQuery', 'queries_schema', 'rewrite_prompt', 'rewrite_batch_prompt', 'lateral_answer_prompt',
-           'vertical_answer_prompt', 'final_answer_prompt']
+__all__ = ['DECOMPOSE_VERSION', 'DECOMPOSE_SYSTEM', 'DECOMPOSE_EXAMPLE_WORDS', 'ANSWERABILITY_VERSION', 'ANSWERABILITY_SYSTEM',
+           'CONTEXTUALISE_VERSION', 'REWRITE_VERSION', 'Decomposition', 'decompose_prompt', 'parse_subquestion',
+           'check_references', 'Answerability', 'qa_context', 'answerability_prompt', 'Contextualisation',
+           'contextualise_prompt', 'Query', 'NumberedQuery', 'queries_schema', 'rewrite_prompt', 'rewrite_batch_prompt',
+           'lateral_answer_prompt', 'vertical_answer_prompt', 'final_answer_prompt']
 
 # %% ../../../nbs/methods/22_aptrag_prompts.ipynb #1394fd47
 DECOMPOSE_VERSION = 'decompose-v1'
@@ -53,6 +53,8 @@ Example: "Which countries bordering Germany have a monarchy?"
 
 Question: {question}
 Reply with JSON: {{"decision": "maintain" or "split", "subquestions": [...]}}'''
+
+DECOMPOSE_EXAMPLE_WORDS = frozenset({'eiffel', 'statue', 'liberty', 'peru', 'germany', 'monarchy', 'monarchies'})  # only in the worked examples
 
 # %% ../../../nbs/methods/22_aptrag_prompts.ipynb #f6e3235a
 _LABEL = re.compile(r'^\s*(?:Q?\d+[.):]\s+)')
