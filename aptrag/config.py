@@ -16,8 +16,8 @@ from pydantic_settings import (BaseSettings, JsonConfigSettingsSource, PydanticB
 
 # %% auto #0
 __all__ = ['EMBEDDED_MODEL_NAME', 'LLMSettings', 'BudgetSettings', 'RetrievalSettings', 'AptragSettings', 'PlanRAGSettings',
-           'LogicRAGSettings', 'MethodSettings', 'AnswerSettings', 'default_cache_dir', 'Settings', 'load_settings',
-           'apply_overrides']
+           'LogicRAGSettings', 'ToQSettings', 'MethodSettings', 'AnswerSettings', 'default_cache_dir', 'Settings',
+           'load_settings', 'apply_overrides']
 
 # %% ../nbs/core/00_config.ipynb #1a9b8a48
 EMBEDDED_MODEL_NAME = 'qwen2.5-coder-0.5b-instruct-q4_k_m'  # label of the GGUF model that ships with the install
@@ -115,6 +115,15 @@ class LogicRAGSettings(BaseModel):
     call_tokens: int = Field(250, ge=32)  # generation limit of the summary, analysis and dependency calls (as released: 250)
     can_answer_on_parse_failure: bool = True  # an analysis that does not parse counts as 'can answer' (as released); False: as 'cannot'
 
+# %% ../nbs/core/00_config.ipynb #c2b45254
+class ToQSettings(BaseModel):
+    "Tree-of-Question's own settings."
+    model_config = ConfigDict(extra='forbid')
+    max_level: int = Field(4, ge=1, le=8)  # levels of the tree, the root being level 1 (as released: 4)
+    valid_score: int = Field(6, ge=1, le=10)  # overall score from which a response counts as valid (as released: 6)
+    integrator: Literal['first_relevant', 'one_call'] = 'first_relevant'  # one call per document until a relevant one (as released), or one call over all
+    plan_tokens: int = Field(500, ge=64)  # generation limit of the query, judge and decomposition calls (as released: 500; decomposition 1000)
+
 # %% ../nbs/core/00_config.ipynb #01049112
 class MethodSettings(BaseModel):
     "Each method's own settings, one group per method."
@@ -122,6 +131,7 @@ class MethodSettings(BaseModel):
     aptrag: AptragSettings = Field(default_factory=AptragSettings)  # APT-RAG and its ablations
     planrag: PlanRAGSettings = Field(default_factory=PlanRAGSettings)  # Plan*RAG
     logicrag: LogicRAGSettings = Field(default_factory=LogicRAGSettings)  # LogicRAG
+    toq: ToQSettings = Field(default_factory=ToQSettings)  # Tree-of-Question
 
 # %% ../nbs/core/00_config.ipynb #aa197b88
 class AnswerSettings(BaseModel):

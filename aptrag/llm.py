@@ -20,7 +20,7 @@ from fastcore.basics import patch
 from .config import LLMSettings, Settings, load_settings
 from .models import file_sha256, local_model_file
 from .parallel import run_each
-from .local_server import LocalServer, check_build_for_cpu, http_json
+from .local_server import check_build_for_cpu, http_json, release_server, shared_server
 
 # %% auto #0
 __all__ = ['T', 'CallRecord', 'CallLog', 'StructuredOutputError', 'extract_json_object', 'parse_structured', 'Completion',
@@ -525,9 +525,9 @@ class LlamaServerBackend(OpenAIBackend):
     def __init__(self, settings: LLMSettings, cache_dir: Path | None = None):
         path = local_model_file(settings, cache_dir)
         self.concurrency = settings.slots or 4
-        self.server = LocalServer(path, slots=self.concurrency, context_tokens=settings.context_tokens, threads=settings.threads,
+        self.server = shared_server(path, slots=self.concurrency, context_tokens=settings.context_tokens, threads=settings.threads,
                                   gpu_layers=settings.gpu_layers, alias=settings.model, extra_args=settings.server_args,
-                                  state_dir=Path(cache_dir or load_settings().cache_dir)/'servers').start()
+                                  state_dir=Path(cache_dir or load_settings().cache_dir)/'servers')
         super().__init__(settings.model_copy(update={'base_url': self.server.base_url, 'response_format': 'json_schema',
                                                      'api_key_env': 'APTRAG_NO_KEY'}))
         self.constrains_json, self.repeat_penalty = True, settings.repeat_penalty
@@ -542,4 +542,4 @@ class LlamaServerBackend(OpenAIBackend):
     def extra_body(self, schema: Optional[dict]) -> dict:
         return {'repeat_penalty': 1.0 if schema else self.repeat_penalty, 'cache_prompt': True}
     def close(self):
-        super().close(); self.server.stop()
+        super().close(); release_server(self.server)

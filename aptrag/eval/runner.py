@@ -22,7 +22,7 @@ from ..parallel import in_shard
 from ..tree import Trace
 
 # %% auto #0
-__all__ = ['ResultsFile', 'git_revision', 'environment', 'config_differences', 'run_dataset', 'merge_runs']
+__all__ = ['EXECUTION_SETTINGS', 'ResultsFile', 'git_revision', 'environment', 'config_differences', 'run_dataset', 'merge_runs']
 
 # %% ../../nbs/eval/32_runner.ipynb #258f252d
 class ResultsFile:
@@ -77,16 +77,19 @@ def environment() -> dict:
     return dict(python=platform.python_version(), platform=platform.platform(), packages=versions, git=git_revision())
 
 # %% ../../nbs/eval/32_runner.ipynb #71959d69
+EXECUTION_SETTINGS = frozenset(f'settings.llm.{k}' for k in ('cache', 'slots', 'threads', 'max_concurrency', 'timeout_s', 'max_attempts', 'server_args'))
+
 def config_differences(
     recorded: dict,  # the configuration in run.json
     wanted: dict,  # the configuration asked for
     defaults: dict,  # the default settings, for settings that did not exist when the run was made
     prefix: str = '',
 ) -> list[str]:
-    "Dotted keys on which a recorded run configuration and the wanted one differ."
+    "Dotted keys on which a recorded run configuration and the wanted one differ (execution settings aside)."
     out = []
     for key in sorted(set(recorded) | set(wanted)):
         name = prefix + key
+        if name in EXECUTION_SETTINGS: continue
         if key not in wanted: out.append(name); continue
         if key not in recorded:
             if wanted[key] != (defaults or {}).get(key): out.append(name)
