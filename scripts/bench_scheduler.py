@@ -91,10 +91,11 @@ def main():
     ap.add_argument('--model', default=None, help='local model (default: the embedded one)')
     ap.add_argument('--base-url', help='an OpenAI-compatible server instead of a local model')
     ap.add_argument('--json', help='write the per-question rows here')
+    ap.add_argument('--set', dest='overrides', action='append', default=[], metavar='KEY=VALUE', help='any other setting, e.g. methods.aptrag.ec=false')
     args = ap.parse_args()
     overrides = [f'retrieval.top_k={args.top_k}', 'llm.cache=false', 'methods.aptrag.plan_tokens=200', 'budget.max_nodes=16',
                  f'llm.slots={args.slots}', f'methods.aptrag.max_parallel={max(8, args.slots)}', f'llm.max_concurrency={args.slots}',
-                 f'llm.backend={args.backend}', 'llm.context_tokens=4096'] + ([f'llm.model={args.model}'] if args.model else [])
+                 f'llm.backend={args.backend}', 'llm.context_tokens=4096'] + ([f'llm.model={args.model}'] if args.model else []) + args.overrides
     if args.base_url: overrides += ['llm.backend=openai', f'llm.base_url={args.base_url}', f'llm.model={args.model or "default"}']
     settings = apply_overrides(load_settings(), overrides)
     if args.backend == 'llama-server':  # no host-memory prompt cache: the second run of a question must not reuse the first's prompts
