@@ -20,12 +20,13 @@ from tqdm.auto import tqdm
 import aptrag
 from ..config import RetrievalSettings, Settings, load_settings
 from ..parallel import in_shard
-from ..corpus import Passage, expand_sections, load_corpus
+from ..corpus import Passage, expand_sections, load_corpus, make_passage
 from ..embed import Embedder, make_embedder
 
 # %% auto #0
 __all__ = ['MANIFEST_VERSION', 'PassageStore', 'embed_corpus', 'merge_stores', 'build_index', 'on_gpus', 'Hit',
-           'IndexMismatchError', 'DenseIndex', 'Retriever', 'index_folder', 'build_corpus_index', 'ensure_index']
+           'IndexMismatchError', 'DenseIndex', 'Retriever', 'index_folder', 'build_corpus_index', 'ensure_index',
+           'index_of_texts']
 
 # %% ../../nbs/retrieval/10_dense.ipynb #74bab548
 _SCHEMA = '''
@@ -342,3 +343,18 @@ def ensure_index(settings: Optional[Settings] = None, progress: bool = True) -> 
     if not manifest.exists() or json.loads(manifest.read_text()).get('passages') != stored:
         build_corpus_index(settings, embedder, progress=progress)
     return Retriever(DenseIndex.open(folder, embedder), embedder, r.top_k, r.expand, r.expansion_tokens)
+
+# %% ../../nbs/retrieval/10_dense.ipynb #b9f137c8
+def index_of_texts(
+    texts: dict[str, str],  # title -> text, one passage each
+    folder: Path | str,  # where the store and index go
+    settings: Optional[Settings] = None,  # embedder settings; default: `load_settings()`
+    top_k: int = 2,  # passages per retrieval
+) -> Retriever:
+    "A retriever over a few texts, without section expansion."
+    r = (settings or load_settings()).retrieval
+    folder, embedder = Path(folder), make_embedder(r)
+    passages = [make_passage(title, title, [], 'sentence', f'# {title}\n\n{text}') for title, text in texts.items()]
+    embed_corpus(passages, embedder, folder/'store.sqlite', progress=False)
+    build_index(folder, r, progress=False)
+    return Retriever(DenseIndex.open(folder, embedder), embedder, top_k=top_k, expand=False)
