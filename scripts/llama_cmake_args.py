@@ -35,7 +35,8 @@ EXTENSIONS = {
 NEVER = ['GGML_AMX_TILE', 'GGML_AMX_INT8', 'GGML_AMX_BF16']  # tile registers need the OS's permission; see above
 SERVER = ['-DLLAMA_BUILD_TOOLS=ON', '-DLLAMA_BUILD_SERVER=ON', '-DLLAMA_TOOLS_INSTALL=ON',  # llama-server needs its library installed
           '-DLLAVA_BUILD=OFF',  # the tools build mtmd themselves
-          '-DLLAMA_BUILD_TESTS=OFF', '-DLLAMA_BUILD_EXAMPLES=OFF']
+          '-DLLAMA_BUILD_TESTS=OFF', '-DLLAMA_BUILD_EXAMPLES=OFF',
+          '-DLLAMA_USE_PREBUILT_UI=OFF']  # no web-UI download from Hugging Face at build time (aptrag runs the server with --no-webui)
 
 
 def cpu_flags(text: str | None = None) -> set[str]:
