@@ -515,8 +515,8 @@ def structured(self: LLM,
 # %% ../nbs/core/01_llm.ipynb #b88f4e5d
 @patch
 def map(self: LLM, fn: Callable[[Any], Any], items: Iterable[Any], threads: Optional[int] = None) -> list:
-    "`fn` over `items` in a thread pool, results in input order; LLM requests stay within `max_concurrency`."
-    return run_each(fn, items, max_workers=threads or self.settings.max_concurrency)
+    "`fn` over `items` in a thread pool, results in input order; LLM requests stay within the gateway's concurrency."
+    return run_each(fn, items, max_workers=threads or self.concurrency)
 
 # %% ../nbs/core/01_llm.ipynb #518e7cf1
 class LlamaServerBackend(OpenAIBackend):
