@@ -13,8 +13,9 @@ from typing import Optional, Sequence
 
 # %% auto #0
 __all__ = ['SERVER_BINARY_ENV', 'FEATURE_FLAGS', 'find_llama_server', 'llama_cpp_folder', 'server_environment', 'free_port',
-           'port_in_use', 'process_alive', 'spawn_tied', 'cpu_flags', 'build_cpu_mismatch', 'check_build_for_cpu',
-           'ServerStartError', 'http_json', 'LocalServer', 'shared_server', 'release_server']
+           'port_in_use', 'process_alive', 'end_process', 'spawn_tied', 'cpu_flags', 'build_features',
+           'build_cpu_mismatch', 'check_build_for_cpu', 'ServerStartError', 'http_json', 'LocalServer', 'shared_server',
+           'release_server']
 
 # %% ../nbs/core/00c_local_server.ipynb #b63d6669
 SERVER_BINARY_ENV = 'APTRAG_LLAMA_SERVER'
@@ -65,6 +66,15 @@ def process_alive(pid: int) -> bool:
     try: return Path(f'/proc/{pid}/stat').read_text().rsplit(')', 1)[1].split()[0] != 'Z'
     except (FileNotFoundError, IndexError): return sys.platform != 'linux'
 
+def end_process(pid: int, wait_s: float = 10.0):
+    "SIGTERM `pid`, and SIGKILL it if it is still alive after `wait_s` seconds (a process that is gone already is fine)."
+    try:
+        os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + wait_s
+        while process_alive(pid) and time.monotonic() < deadline: time.sleep(0.1)
+        if process_alive(pid): os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError: pass
+
 # %% ../nbs/core/00c_local_server.ipynb #552f53ab
 def _die_with_parent():
     "Runs in the child before exec: ask the kernel for SIGTERM when the parent goes away (Linux only)."
@@ -100,11 +110,14 @@ def cpu_flags() -> set[str]:
     except OSError: return set()
     return set.intersection(*map(set, lines)) if lines else set()
 
+def build_features(system_info: str) -> set[str]:
+    "The features a llama.cpp system-info line ('CPU : AVX2 = 1 | ...') says the build uses."
+    return {name.split(':')[-1].strip() for part in system_info.split('|') if '=' in part
+            for name, value in [part.rsplit('=', 1)] if value.strip() == '1'}
+
 def build_cpu_mismatch(system_info: str, flags: set[str]) -> list[str]:
     "Features the build uses that a CPU with `flags` lacks."
-    used = {name.split(':')[-1].strip() for part in system_info.split('|') if '=' in part
-            for name, value in [part.rsplit('=', 1)] if value.strip() == '1'}
-    return sorted(f for f in used if f in FEATURE_FLAGS and not all(x in flags for x in FEATURE_FLAGS[f]))
+    return sorted(f for f in build_features(system_info) if f in FEATURE_FLAGS and not all(x in flags for x in FEATURE_FLAGS[f]))
 
 # %% ../nbs/core/00c_local_server.ipynb #2c75c306
 _BUILD_CHECKED: set[str] = set()
@@ -214,14 +227,7 @@ def _adopt_or_clear(self: LocalServer) -> bool:
             self.owned = True
             self.state_path.write_text(json.dumps({**state, 'owner': os.getpid()}))
         return True
-    if pid and process_alive(pid):  # alive but not serving our model: replace it
-        try:
-            os.kill(pid, signal.SIGTERM)
-            for _ in range(50):
-                if not process_alive(pid): break
-                time.sleep(0.1)
-            else: os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError: pass
+    if pid and process_alive(pid): end_process(pid, 5.0)  # alive but not serving our model: replace it
     self.state_path.unlink(missing_ok=True)
     return False
 
@@ -271,17 +277,7 @@ def stop(self: LocalServer):
     "Stop the server if we own it (a reused server belongs to whoever started it)."
     atexit.unregister(self.stop)
     if self.owned and self.pid:
-        try:
-            os.kill(self.pid, signal.SIGTERM)
-            if self.process is not None:
-                try: self.process.wait(10)
-                except subprocess.TimeoutExpired: self.process.kill(); self.process.wait()
-            else:
-                for _ in range(100):
-                    if not process_alive(self.pid): break
-                    time.sleep(0.1)
-                else: os.kill(self.pid, signal.SIGKILL)
-        except ProcessLookupError: pass
+        end_process(self.pid)  # our own child is reaped by its keeper thread; an adopted one is waited for the same way
         try:
             if json.loads(self.state_path.read_text()).get('pid') == self.pid: self.state_path.unlink()
         except (FileNotFoundError, ValueError): pass

@@ -16,6 +16,7 @@ import argparse, json, os, statistics, subprocess, sys, tempfile, time
 
 from aptrag.config import Settings
 from aptrag.llm import LLM, CallLog
+from aptrag.local_server import build_features
 from aptrag.models import MODELS, locate_model_chunks
 
 NOTES = '\n'.join(f'Note {i}: the river delta town exported cotton, tin and salt in the year {1800 + i}.' for i in range(40))
@@ -55,8 +56,7 @@ def in_process(model: str, repeats: int, threads, cache: str) -> dict:
     import llama_cpp
     with LLM(Settings(cache_dir=cache, llm=dict(cache=False, threads=threads, context_tokens=4096, model=model))) as llm:
         result = speeds(llm, repeats)
-    return dict(result, features=' '.join(p.split('=')[0].strip() for p in llama_cpp.llama_print_system_info().decode().split('|')
-                                          if p.strip().endswith('= 1')).replace('CPU : ', ''))
+    return dict(result, features=' '.join(sorted(build_features(llama_cpp.llama_print_system_info().decode()))))
 
 
 def main():

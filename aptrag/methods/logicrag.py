@@ -7,7 +7,7 @@ Docs: https://aptrag.github.io/aptrag/methods/logicrag.html.md"""
 # %% ../../nbs/methods/28_logicrag.ipynb #4a3b218a
 from __future__ import annotations
 from graphlib import CycleError, TopologicalSorter
-from typing import Annotated, Optional, Sequence
+from typing import Annotated, Sequence
 
 from pydantic import BaseModel, Field
 
