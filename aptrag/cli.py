@@ -107,7 +107,7 @@ def serve_command(args: argparse.Namespace) -> int:
     "Serve the configured local model with llama.cpp's server until interrupted."
     settings = settings_from_args(args)
     s = settings.llm
-    path = local_model_file(s, settings.cache_dir)
+    path = local_model_file(s)
     server = LocalServer(path, slots=s.slots or 4, context_tokens=s.context_tokens, threads=s.threads, gpu_layers=s.gpu_layers,
                          alias=s.model, port=args.port, extra_args=s.server_args, state_dir=Path(settings.cache_dir)/'servers').start()
     if server.reused and not server.owned:

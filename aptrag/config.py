@@ -45,6 +45,7 @@ class LLMSettings(BaseModel):
     max_attempts: int = Field(4, ge=1, le=20)  # transport attempts per call (timeouts, connection errors, 429, 5xx)
     reask_attempts: int = Field(1, ge=0, le=3)  # re-asks after an answer that does not parse into its schema
     cache: bool = True  # keep successful answers in the persistent cache
+    models_dir: Optional[str] = None  # where registered models are joined from their PyPI chunks; None: <default cache folder>/models, shared by every cache_dir
 
     @field_validator('server_args', mode='before')
     @classmethod

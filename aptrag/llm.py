@@ -188,8 +188,8 @@ class LlamaCppBackend(Backend):
     name, constrains_json = 'llamacpp', True
     def __init__(self, settings: LLMSettings, cache_dir: Path | None = None):
         from llama_cpp import Llama
-        path = local_model_file(settings, cache_dir)
-        check_build_for_cpu(cache_dir)
+        path = local_model_file(settings)
+        check_build_for_cpu()  # one stamp per machine, whatever the cache folder
         self.path, self.endpoint = path, str(path)
         self.identity = f'gguf:{_fingerprint(path)}'
         slots = self.concurrency = settings.slots or 1
@@ -274,7 +274,7 @@ class TransformersBackend(Backend):
     def __init__(self, settings: LLMSettings, cache_dir: Path | None = None):
         import torch
         from transformers import AutoModelForCausalLM, AutoTokenizer
-        path = Path(settings.model_path) if settings.model_path else local_model_file(settings, cache_dir)  # a checkpoint folder, or a GGUF file
+        path = Path(settings.model_path) if settings.model_path else local_model_file(settings)  # a checkpoint folder, or a GGUF file
         if not path.exists(): raise FileNotFoundError(f'checkpoint not found: {path}')
         load = dict(gguf_file=path.name) if path.suffix == '.gguf' else {}
         folder = path.parent if path.suffix == '.gguf' else path
@@ -523,7 +523,7 @@ class LlamaServerBackend(OpenAIBackend):
     "The local GGUF model behind a managed llama.cpp server with parallel slots (continuous batching)."
     name = 'llama-server'
     def __init__(self, settings: LLMSettings, cache_dir: Path | None = None):
-        path = local_model_file(settings, cache_dir)
+        path = local_model_file(settings)
         self.concurrency = settings.slots or 4
         self.server = shared_server(path, slots=self.concurrency, context_tokens=settings.context_tokens, threads=settings.threads,
                                   gpu_layers=settings.gpu_layers, alias=settings.model, extra_args=settings.server_args,

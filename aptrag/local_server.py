@@ -236,7 +236,7 @@ def _adopt_or_clear(self: LocalServer) -> bool:
 def start(self: LocalServer) -> LocalServer:
     "Start (or reuse) the server and wait until it serves; raises `ServerStartError` naming the cause."
     if self.port is not None: return self
-    if not os.environ.get(SERVER_BINARY_ENV): check_build_for_cpu(self.state_dir.parent)  # the server is built with llama-cpp-python
+    if not os.environ.get(SERVER_BINARY_ENV): check_build_for_cpu()  # the server is built with llama-cpp-python
     self.state_dir.mkdir(parents=True, exist_ok=True)
     with open(self.state_dir/f'{self.key}.lock', 'w') as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # two programs starting the same server: the second reuses the first's

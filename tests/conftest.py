@@ -1,5 +1,27 @@
-"Lists the slowest notebook cells at the end of a test run, so a cell creeping towards its time budget is seen early."
+"""Test-session setup: temporary folders that do not outlive the run, and a list of the slowest notebook cells.
+
+The notebooks make their scratch folders with `tempfile.mkdtemp()` (a reader running one by hand keeps them to look
+at); under pytest they all go into one session folder that is removed at the end, so a test run leaves no indexes,
+caches or servers' state files behind.
+"""
+import os, shutil, tempfile
+
+import pytest
+
 SLOW_CELLS: list[tuple[float, str]] = []  # (seconds, 'notebook:cell id'), filled by test_notebooks.py
+
+
+@pytest.fixture(autouse=True, scope='session')
+def session_temporary_folder():
+    "Point `tempfile` (and child processes, through TMPDIR) at one folder, removed when the session ends."
+    folder = tempfile.mkdtemp(prefix='aptrag-tests-')
+    before = os.environ.get('TMPDIR')
+    os.environ['TMPDIR'], tempfile.tempdir = folder, folder
+    yield folder
+    tempfile.tempdir = None
+    if before is None: os.environ.pop('TMPDIR', None)
+    else: os.environ['TMPDIR'] = before
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 def pytest_terminal_summary(terminalreporter):

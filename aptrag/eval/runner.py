@@ -77,7 +77,7 @@ def environment() -> dict:
     return dict(python=platform.python_version(), platform=platform.platform(), packages=versions, git=git_revision())
 
 # %% ../../nbs/eval/32_runner.ipynb #71959d69
-EXECUTION_SETTINGS = frozenset(f'settings.llm.{k}' for k in ('cache', 'slots', 'threads', 'max_concurrency', 'timeout_s', 'max_attempts', 'server_args'))
+EXECUTION_SETTINGS = frozenset(f'settings.llm.{k}' for k in ('cache', 'slots', 'threads', 'max_concurrency', 'timeout_s', 'max_attempts', 'server_args', 'models_dir'))
 
 def config_differences(
     recorded: dict,  # the configuration in run.json
