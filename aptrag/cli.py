@@ -11,10 +11,12 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from .config import Settings, apply_overrides, load_settings
+from .data import DataFetchError, REGISTRY, bundle_entries, data_file, data_status, fetch, locate
 from .llm import LLM, CallLog, LLMCallError
 from .local_server import LocalServer, ServerStartError
 from .models import local_model_file
 from .parallel import parse_shard
+from .retrieval.wikidump import build_dump_corpus, gold_titles, project_full_dump, sample_corpus
 from .retrieval.dense import IndexMismatchError, build_corpus_index, build_index, ensure_index, index_folder, merge_stores
 from .methods.registry import make_method, method_names
 from .tree import Trace, render_tree
@@ -25,8 +27,8 @@ from .eval.stats import results_table, score_run, to_markdown
 # %% auto #0
 __all__ = ['positive_int', 'add_settings_options', 'chosen_keys', 'settings_from_args', 'format_cost', 'chat_command',
            'format_trace_cost', 'ask_command', 'serve_command', 'eval_command', 'report_command', 'notebook_parameters',
-           'experiment_notebooks', 'reproduce_command', 'index_build_command', 'index_search_command', 'build_parser',
-           'main']
+           'experiment_notebooks', 'reproduce_command', 'index_build_command', 'index_search_command', 'data_command',
+           'corpus_build_command', 'build_parser', 'main']
 
 # %% ../nbs/90_cli.ipynb #9560210f
 def positive_int(text: str) -> int:
@@ -217,6 +219,55 @@ def index_search_command(args: argparse.Namespace) -> int:
         print(f'{mark} {hit.score:.3f}  {hit.passage.title}  ·  {body[:args.width]}')
     return 0
 
+# %% ../nbs/90_cli.ipynb #8135ec62
+def data_command(args: argparse.Namespace) -> int:
+    "List, fetch, verify or locate benchmark files."
+    if args.data_command == 'list':
+        rows = [r for r in data_status() if not args.name or r['bundle'] == args.name or r['path'] == args.name]
+        if not rows: raise KeyError(f'unknown benchmark data {args.name!r}')
+        for r in rows: print(f"{r['where']:<8} {r['size']:>10,}  {r['path']}  [{r['licence']}]" + (f"  refused: {r['problem']}" if r['problem'] else ''))
+        missing = sorted({r['bundle'] for r in rows if r['where'] == 'missing'})
+        if missing: print(f'missing: fetch with `aptrag data fetch NAME` for NAME in {", ".join(missing)}')
+        return 0
+    if args.data_command == 'fetch':
+        results = fetch(args.name, source=args.source, progress=not args.quiet)
+        failed = [p for p, r in results.items() if r.startswith('failed')]
+        print(f'{len(results) - len(failed)} of {len(results)} files ready' + (f'; {len(failed)} failed' if failed else ''))
+        return 1 if failed else 0
+    if args.data_command == 'verify':
+        bad = 0
+        for entry in bundle_entries(args.name or 'all'):
+            found, problems = locate(entry)
+            for problem in problems: print(f'BAD      {problem}'); bad += 1
+            if found: print(f'ok       {found}')
+        return 1 if bad else 0
+    for entry in bundle_entries(args.name): print(data_file(entry.path))
+    return 0
+
+# %% ../nbs/90_cli.ipynb #baffe7b3
+def corpus_build_command(args: argparse.Namespace) -> int:
+    "Chunk a Wikipedia dump, sample gold pages plus distractors, and optionally index the result."
+    settings, folder = settings_from_args(args), Path(args.out)
+    manifest = build_dump_corpus(args.dump, folder, workers=args.workers, block_pages=args.block_pages, max_tokens=args.max_tokens,
+                                 max_pages=args.max_pages, progress=not args.quiet)
+    corpus = folder/'passages.jsonl'
+    print(f"{manifest['pages']:,} articles -> {manifest['passages']:,} passages in {corpus} "
+          f"({manifest['pages_per_second']} pages/s, {manifest['reused_blocks']} blocks reused; {project_full_dump(manifest['pages_per_second'])})")
+    if args.gold or args.target_passages:
+        gold = gold_titles(args.gold) if args.gold else []
+        report = sample_corpus(corpus, folder/'corpus.jsonl', gold, args.target_passages or 0, seed=settings.seed)  # --set seed=N
+        corpus = folder/'corpus.jsonl'
+        missing = report['gold_missing']
+        print(f"gold pages: {report['gold_found']} of {report['gold_requested']} found" +
+              (f" (missing: {', '.join(missing[:10])}{' ...' if len(missing) > 10 else ''})" if missing else ''))
+        print(f"sampled corpus: {report['pages']:,} pages ({report['distractor_pages']:,} distractors), {report['passages']:,} passages in {corpus}")
+    if args.build_index:
+        settings = apply_overrides(settings, {'retrieval.corpus': str(corpus)})
+        built = build_corpus_index(settings)
+        print(f"indexed {built['manifest']['vectors']:,} passages in {index_folder(settings)}")
+    else: print(f'index it with: aptrag index build --corpus {corpus}')
+    return 0
+
 # %% ../nbs/90_cli.ipynb #55f35d8d
 def build_parser() -> argparse.ArgumentParser:
     "The `aptrag` argument parser with all subcommands."
@@ -288,6 +339,34 @@ def build_parser() -> argparse.ArgumentParser:
     search.add_argument('--width', type=int, default=100, help='characters of passage text to show')
     add_settings_options(search)
     search.set_defaults(handler=index_search_command)
+
+    data = sub.add_parser('data', help='benchmark files: list, fetch, verify, path').add_subparsers(dest='data_command', required=True)
+    listing = data.add_parser('list', help='every registered file, where it is and its licence')
+    listing.add_argument('name', nargs='?', help='only this bundle or file')
+    get = data.add_parser('fetch', help='download and verify a bundle (hotpotqa, dragonball, monaco, qampari, 2wikimultihopqa, wikipedia) or all')
+    get.add_argument('name', help='bundle, registered file, or all')
+    get.add_argument('--from', dest='source', metavar='URL', help='base URL of an HTTP mirror laid out like a mirror folder')
+    get.add_argument('--quiet', action='store_true', help='no progress bars')
+    check = data.add_parser('verify', help='check the checksums of every copy found')
+    check.add_argument('name', nargs='?', help='only this bundle or file')
+    where = data.add_parser('path', help='the verified local file(s) of a bundle or file')
+    where.add_argument('name', help='bundle or registered file')
+    for command in (listing, get, check, where): command.set_defaults(handler=data_command)
+
+    corpus = sub.add_parser('corpus', help='build a corpus from a Wikipedia dump').add_subparsers(dest='corpus_command', required=True)
+    dump = corpus.add_parser('build', help='chunk a pages-articles dump (resumable), sample gold pages plus distractors, index')
+    dump.add_argument('--dump', required=True, type=Path, help='pages-articles XML dump, plain or .bz2')
+    dump.add_argument('--out', required=True, type=Path, help='output folder (passages.jsonl, corpus.jsonl, blocks/)')
+    dump.add_argument('--workers', type=int, default=0, help='chunking processes (default: the CPUs)')
+    dump.add_argument('--block-pages', type=positive_int, default=500, help='articles per resumable block')
+    dump.add_argument('--max-tokens', type=positive_int, default=512, help='cap per chunk')
+    dump.add_argument('--max-pages', type=positive_int, help='stop after this many articles (a trial run)')
+    dump.add_argument('--gold', help='gold pages to keep: monaco, qampari, hotpotqa, or a file of titles or URLs')
+    dump.add_argument('--target-passages', type=positive_int, help='add random distractor pages up to this many passages')
+    dump.add_argument('--build-index', action='store_true', help='embed the corpus and build its index (where --index says, or the default folder)')
+    dump.add_argument('--quiet', action='store_true', help='no progress bar')
+    add_settings_options(dump)
+    dump.set_defaults(handler=corpus_build_command)
     return parser
 
 def main(argv: Optional[list[str]] = None) -> int:
@@ -296,7 +375,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     args = parser.parse_args(argv)
     with contextlib.suppress(ValueError): signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # unwind and clean up (main thread only)
     try: return args.handler(args)
-    except (ValueError, KeyError, FileNotFoundError, LLMCallError, IndexMismatchError, ServerStartError) as e:
+    except (ValueError, KeyError, FileNotFoundError, LLMCallError, IndexMismatchError, ServerStartError, DataFetchError) as e:
         print(f'aptrag {args.command}: error: {e}', file=sys.stderr)
         return 2
     except KeyboardInterrupt:

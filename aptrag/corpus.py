@@ -14,6 +14,7 @@ from typing import Callable, Iterable, Iterator, Literal, Optional, Sequence
 import mwparserfromhell
 from pydantic import BaseModel, Field
 
+from .data import data_file
 from .llm import cl100k_encoding
 
 # %% auto #0
@@ -21,7 +22,7 @@ __all__ = ['ContentType', 'SKIPPED_SECTIONS', 'CORPORA', 'count_tokens', 'trunca
            'make_passage', 'header_prefix', 'pack_units', 'split_sentences', 'infobox_lines', 'table_rows',
            'wikitext_items', 'chunk_wikitext', 'chunk_plain', 'expand_sections', 'read_jsonl', 'load_flashrag',
            'load_qampari_chunks', 'load_hotpotqa_contexts', 'load_dragonball_docs', 'load_kilt', 'vital_articles_path',
-           'vital_articles_records', 'load_vital_articles', 'shared_data_dir', 'load_corpus']
+           'vital_articles_records', 'load_vital_articles', 'load_corpus']
 
 # %% ../nbs/core/03_corpus.ipynb #57d5addb
 @lru_cache(maxsize=1)
@@ -281,9 +282,12 @@ def read_jsonl(path: str | Path) -> Iterator[dict]:
                 except json.JSONDecodeError as e: raise ValueError(f'{path}:{n}: not valid JSON ({e.msg})') from None
 
 def load_flashrag(path: str | Path, max_tokens: int = 512, source: str = 'flashrag') -> Iterator[Passage]:
-    "FlashRAG-style JSONL: `id` and `contents` = 'title\\ntext' (pre-chunked; longer texts are split)."
+    "FlashRAG-style JSONL: `id` and `contents` = 'title\\ntext' (pre-chunked; longer texts are split); rows with every `Passage` field are read as they are."
+    fields = set(Passage.model_fields)
     def rows():
         for r in read_jsonl(path):
+            if {'page_id', 'title', 'text', 'section_path', 'content_type'} <= set(r):  # written by aptrag (e.g. a dump corpus)
+                yield Passage.model_validate({k: v for k, v in r.items() if k in fields}); continue
             title, _, text = r['contents'].partition('\n')
             title = title.strip().strip('"')
             yield from chunk_plain(title, [text], page_id=r.get('id', title), max_tokens=max_tokens, source=source)
@@ -380,19 +384,11 @@ def load_vital_articles(path: str | Path | None = None, max_tokens: int = 512, s
     return _unique(rows())
 
 # %% ../nbs/core/03_corpus.ipynb #d9aac04f
-def shared_data_dir() -> Path:
-    "Where the benchmark data folder `shared/data` is: $APTRAG_DATA, or beside the current or an enclosing folder."
-    import os
-    if os.environ.get('APTRAG_DATA'): return Path(os.environ['APTRAG_DATA'])
-    for folder in [Path.cwd(), *Path.cwd().parents]:
-        if (folder/'shared'/'data').is_dir(): return folder/'shared'/'data'
-    raise FileNotFoundError('benchmark data not found: set APTRAG_DATA to the folder that holds hotpotqa/, dragonball/, ...')
-
 CORPORA = {
     'vital-articles': lambda max_tokens: load_vital_articles(max_tokens=max_tokens),
-    'hotpotqa': lambda max_tokens: load_hotpotqa_contexts(shared_data_dir()/'hotpotqa/ircot_processed/dev_subsampled.jsonl', max_tokens),
-    'dragonball': lambda max_tokens: load_dragonball_docs(shared_data_dir()/'dragonball/dragonball_docs.jsonl', max_tokens),
-    'kilt': lambda max_tokens: load_kilt(shared_data_dir()/'wikipedia/kilt_sample/filtered_kilt_sample_100.jsonl', max_tokens),
+    'hotpotqa': lambda max_tokens: load_hotpotqa_contexts(data_file('hotpotqa/ircot_processed/dev_subsampled.jsonl'), max_tokens),
+    'dragonball': lambda max_tokens: load_dragonball_docs(data_file('dragonball/dragonball_docs.jsonl'), max_tokens),
+    'kilt': lambda max_tokens: load_kilt(data_file('wikipedia/kilt_sample/filtered_kilt_sample_100.jsonl'), max_tokens),
 }
 
 def load_corpus(name_or_path: str | Path, max_tokens: int = 512) -> Iterator[Passage]:

@@ -11,7 +11,7 @@ import argparse, json, sys
 import numpy as np
 
 from aptrag.config import load_settings, apply_overrides
-from aptrag.corpus import shared_data_dir
+from aptrag.data import data_file
 from aptrag.retrieval.dense import ensure_index
 
 
@@ -22,7 +22,7 @@ def main():
     args = ap.parse_args()
     settings = apply_overrides(load_settings(), ['retrieval.corpus=hotpotqa', *args.overrides])
     retriever = ensure_index(settings)
-    records = [json.loads(line) for line in open(shared_data_dir()/'hotpotqa/ircot_processed/dev_subsampled.jsonl')]
+    records = [json.loads(line) for line in open(data_file('hotpotqa/ircot_processed/dev_subsampled.jsonl'))]
     results = retriever.retrieve_many([r['question_text'] for r in records], k=20, expand=False)
     ks = [2, 5, 10, 20]
     recall = {k: [] for k in ks}

@@ -4,11 +4,12 @@ The notebooks make their scratch folders with `tempfile.mkdtemp()` (a reader run
 at); under pytest they all go into one session folder that is removed at the end, so a test run leaves no indexes,
 caches or servers' state files behind.
 """
-import os, shutil, tempfile
+import os, re, shutil, tempfile
 
 import pytest
 
 SLOW_CELLS: list[tuple[float, str]] = []  # (seconds, 'notebook:cell id'), filled by test_notebooks.py
+SKIPPED_FOR_DATA: list[tuple[str, str]] = []  # (notebook, reason) of notebooks skipped for missing benchmark data
 
 
 @pytest.fixture(autouse=True, scope='session')
@@ -25,6 +26,11 @@ def session_temporary_folder():
 
 
 def pytest_terminal_summary(terminalreporter):
+    if SKIPPED_FOR_DATA:
+        bundles = sorted(set(re.findall(r'aptrag data fetch (\S+)`', ' '.join(r for _, r in SKIPPED_FOR_DATA))))
+        terminalreporter.section('skipped for missing benchmark data')
+        terminalreporter.write_line(f'{len(SKIPPED_FOR_DATA)} notebook(s) skipped: no mirror folder (APTRAG_DATA) and nothing fetched for '
+                                    f'{", ".join(bundles) or "some files"}; run `aptrag data fetch all` to run them')
     if not SLOW_CELLS: return
     terminalreporter.section('slowest notebook cells')
     for seconds, cell in sorted(SLOW_CELLS, reverse=True)[:15]: terminalreporter.write_line(f'{seconds:7.1f} s  {cell}')

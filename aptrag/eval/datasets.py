@@ -14,7 +14,8 @@ from typing import Callable, Iterable, Iterator, Literal, Optional
 from pydantic import BaseModel, Field
 
 from ..config import Settings, apply_overrides
-from ..corpus import read_jsonl, shared_data_dir, vital_articles_records
+from ..corpus import read_jsonl, vital_articles_records
+from ..data import data_file
 from ..llm import LLM
 from .metrics import (MonacoJudge, best_hotpot_scores, judge_keypoints, qampari_scores, rouge_l,
                                  split_list_answer)
@@ -172,12 +173,12 @@ class DatasetSpec:
 
 DATASETS = {spec.name: spec for spec in [
     DatasetSpec('vital-list', lambda: iter(vital_list_questions()), 'vital-articles', 'list', score_list),
-    DatasetSpec('hotpotqa', lambda: load_hotpotqa(shared_data_dir()/'hotpotqa/ircot_processed/dev_subsampled.jsonl'), 'hotpotqa', 'free', score_short),
-    DatasetSpec('dragonball', lambda: load_dragonball(shared_data_dir()/'dragonball/example_finance_en_gpt-4o.jsonl'), 'dragonball', 'free',
+    DatasetSpec('hotpotqa', lambda: load_hotpotqa(data_file('hotpotqa/ircot_processed/dev_subsampled.jsonl')), 'hotpotqa', 'free', score_short),
+    DatasetSpec('dragonball', lambda: load_dragonball(data_file('dragonball/example_finance_en_gpt-4o.jsonl')), 'dragonball', 'free',
                 score_rouge, judge_dragonball, gold_field=None),  # gold evidence is by document id: DragonBall's own retrieval metrics
-    DatasetSpec('monaco', lambda: load_monaco(shared_data_dir()/'monaco/monaco_version_1_release.json'), None, 'free', score_short,
+    DatasetSpec('monaco', lambda: load_monaco(data_file('monaco/monaco_version_1_release.json')), None, 'free', score_short,
                 judge_monaco, gold_field=None),  # answers are lists, numbers or tables, judged by an LLM; the corpus is not shipped
-    DatasetSpec('qampari', lambda: load_alce_qampari(shared_data_dir()/'qampari/alce/qampari_default.json'), None, 'list', score_list),
+    DatasetSpec('qampari', lambda: load_alce_qampari(data_file('qampari/alce/qampari_default.json')), None, 'list', score_list),
 ]}
 
 def dataset_spec(name: str) -> DatasetSpec:

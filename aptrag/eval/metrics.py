@@ -13,7 +13,7 @@ from typing import Literal, Optional, Sequence
 
 from pydantic import BaseModel, Field
 
-from ..corpus import shared_data_dir
+from ..data import data_file, data_folder
 from ..llm import LLM, CallLog
 
 # %% auto #0
@@ -111,7 +111,7 @@ def monaco_judge_prompt(
     "The kind of judgment (single or multi) and the filled-in judge prompt."
     if not gold_rows: raise ValueError('a MoNaCo judgment needs at least one gold answer')
     kind = 'single' if len(gold_rows) == 1 else 'multi'
-    folder = Path(prompt_dir) if prompt_dir else shared_data_dir()/'monaco/official/judge_prompts'
+    folder = Path(prompt_dir) if prompt_dir else data_folder('monaco/official/judge_prompts')
     path = folder/MONACO_PROMPT_FILES[kind]
     if not path.is_file(): raise FileNotFoundError(f'MoNaCo judge prompt not found: {path}')
     filled = (path.read_text().replace('{question}', question).replace('{response}', response)
