@@ -16,8 +16,8 @@ from pydantic_settings import (BaseSettings, JsonConfigSettingsSource, PydanticB
 
 # %% auto #0
 __all__ = ['EMBEDDED_MODEL_NAME', 'LLMSettings', 'BudgetSettings', 'RetrievalSettings', 'AptragSettings', 'PlanRAGSettings',
-           'LogicRAGSettings', 'ToQSettings', 'MethodSettings', 'AnswerSettings', 'default_cache_dir', 'Settings',
-           'load_settings', 'apply_overrides']
+           'LogicRAGSettings', 'ToQSettings', 'MethodSettings', 'FableSettings', 'AnswerSettings', 'default_cache_dir',
+           'Settings', 'load_settings', 'apply_overrides']
 
 # %% ../nbs/core/00_config.ipynb #1a9b8a48
 EMBEDDED_MODEL_NAME = 'qwen2.5-coder-0.5b-instruct-q4_k_m'  # label of the GGUF model that ships with the install
@@ -134,6 +134,18 @@ class MethodSettings(BaseModel):
     logicrag: LogicRAGSettings = Field(default_factory=LogicRAGSettings)  # LogicRAG
     toq: ToQSettings = Field(default_factory=ToQSettings)  # Tree-of-Question
 
+# %% ../nbs/core/00_config.ipynb #a9014fe3
+class FableSettings(BaseModel):
+    "FABLE's forest construction (query-time settings join them as the retrieval side lands)."
+    model_config = ConfigDict(extra='forbid')
+    max_depth: int = Field(4, ge=2, le=6)  # tree depth D, root = 1 (root > section > subsection > leaf)
+    chunking: Literal['llm', 'paragraphs'] = 'llm'  # LLM-chosen chunk boundaries, or paragraphs packed to chunk_tokens
+    chunk_tokens: int = Field(256, ge=32)  # size of paragraph-packed chunks (the fallback of LLM chunking)
+    tree_retries: int = Field(2, ge=0, le=5)  # re-asks with the coverage errors before the deterministic tree
+    single_pass_share: float = Field(0.6, gt=0.1, le=0.9)  # share of llm.context_tokens a one-call tree prompt may use; longer documents are partitioned and merged
+    build_tokens: int = Field(1200, ge=128)  # generation limit of the chunking and tree calls
+    forest_dir: Optional[str] = None  # forest folder; None: <cache_dir>/forests/<corpus>--<builder model>
+
 # %% ../nbs/core/00_config.ipynb #aa197b88
 class AnswerSettings(BaseModel):
     "How answers are written, for every method."
@@ -159,6 +171,7 @@ class Settings(BaseSettings):
     retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)  # corpus, embedder and index
     answer: AnswerSettings = Field(default_factory=AnswerSettings)  # answer style and length, for every method
     methods: MethodSettings = Field(default_factory=MethodSettings)  # each method's own settings
+    fable: FableSettings = Field(default_factory=FableSettings)  # FABLE's forest index
 
     @classmethod
     def settings_customise_sources(cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings):
