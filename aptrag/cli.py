@@ -16,6 +16,8 @@ from .llm import LLM, CallLog, LLMCallError
 from .local_server import LocalServer, ServerStartError
 from .models import local_model_file
 from .parallel import parse_shard
+from .retrieval.fable_forest import build_forest, dragonball_documents, export_trees, forest_folder, import_trees, ForestStore
+from .embed import make_embedder
 from .retrieval.wikidump import build_dump_corpus, gold_titles, project_full_dump, sample_corpus
 from .retrieval.dense import IndexMismatchError, build_corpus_index, build_index, ensure_index, index_folder, merge_stores
 from .methods.registry import make_method, method_names
@@ -28,7 +30,7 @@ from .eval.stats import results_table, score_run, to_markdown
 __all__ = ['positive_int', 'add_settings_options', 'chosen_keys', 'settings_from_args', 'format_cost', 'chat_command',
            'format_trace_cost', 'ask_command', 'serve_command', 'eval_command', 'report_command', 'notebook_parameters',
            'experiment_notebooks', 'reproduce_command', 'index_build_command', 'index_search_command', 'data_command',
-           'corpus_build_command', 'build_parser', 'main']
+           'corpus_build_command', 'fable_build_command', 'build_parser', 'main']
 
 # %% ../nbs/90_cli.ipynb #9560210f
 def positive_int(text: str) -> int:
@@ -268,6 +270,26 @@ def corpus_build_command(args: argparse.Namespace) -> int:
     else: print(f'index it with: aptrag index build --corpus {corpus}')
     return 0
 
+# %% ../nbs/90_cli.ipynb #9e7d8a0a
+def fable_build_command(args: argparse.Namespace) -> int:
+    "Build or continue FABLE's forest of a corpus."
+    settings = settings_from_args(args)
+    if args.corpus != 'dragonball': raise ValueError(f'FABLE forests are built for documents: --corpus dragonball (got {args.corpus!r})')
+    documents = dragonball_documents(args.language or None, args.domain)[:args.limit]
+    folder, embedder = forest_folder(settings, f'dragonball-{args.language or "all"}'), make_embedder(settings.retrieval)
+    if args.import_file: print(f'imported {import_trees(args.import_file, folder, embedder)} trees from {args.import_file}')
+    llm = LLM(settings)
+    started = time.time()
+    counts = build_forest(documents, folder, settings, llm, embedder, progress=not args.quiet)
+    store = ForestStore(folder/'forest.sqlite')
+    costs = store.costs(); store.close()
+    fallback = sum('fallback_tree' in c['flags'] for c in costs)
+    print(f"{counts['added']} documents added, {counts['already_stored']} already there ({time.time() - started:.0f} s); forest: {len(costs)} trees "
+          f"in {folder}, {fallback} deterministic, {sum(c['calls'] for c in costs)} calls, "
+          f"{sum(c['input_tokens'] + c['output_tokens'] for c in costs):,} tokens, {sum(c['seconds'] for c in costs) / 3600:.2f} hours of building")
+    if args.export: print(f'exported {export_trees(folder, args.export)} trees to {args.export}')
+    return 0
+
 # %% ../nbs/90_cli.ipynb #55f35d8d
 def build_parser() -> argparse.ArgumentParser:
     "The `aptrag` argument parser with all subcommands."
@@ -352,6 +374,17 @@ def build_parser() -> argparse.ArgumentParser:
     where = data.add_parser('path', help='the verified local file(s) of a bundle or file')
     where.add_argument('name', help='bundle or registered file')
     for command in (listing, get, check, where): command.set_defaults(handler=data_command)
+
+    fable = sub.add_parser('fable', help="FABLE's forest index").add_subparsers(dest='fable_command', required=True)
+    forest = fable.add_parser('build', help='build or continue the forest of a corpus (resumable)')
+    forest.add_argument('--language', default='en', help="documents' language: en, zh, or '' for both (default: en)")
+    forest.add_argument('--domain', help='only this domain (Finance, Medical, Law)')
+    forest.add_argument('--limit', type=positive_int, help='only the first N documents')
+    forest.add_argument('--import', dest='import_file', type=Path, help='first add the trees of an export')
+    forest.add_argument('--export', type=Path, help="write the forest's trees to this .jsonl.gz afterwards")
+    forest.add_argument('--quiet', action='store_true', help='no progress bar')
+    add_settings_options(forest)
+    forest.set_defaults(handler=fable_build_command, corpus='dragonball')
 
     corpus = sub.add_parser('corpus', help='build a corpus from a Wikipedia dump').add_subparsers(dest='corpus_command', required=True)
     dump = corpus.add_parser('build', help='chunk a pages-articles dump (resumable), sample gold pages plus distractors, index')

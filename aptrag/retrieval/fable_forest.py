@@ -6,7 +6,7 @@ Docs: https://aptrag.github.io/aptrag/retrieval/fable_forest.html.md"""
 
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #c0b35e15
 from __future__ import annotations
-import hashlib, json, re, sqlite3, time
+import gzip, hashlib, json, re, sqlite3, time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, Literal, Optional, Sequence
@@ -27,7 +27,7 @@ __all__ = ['CHUNK_VERSION', 'TREE_VERSION', 'NodeKind', 'MERGE_VERSION', 'split_
            'TreePlan', 'ShallowSectionPlan', 'ShallowTreePlan', 'tree_prompt', 'plan_ranges', 'plan_problems',
            'ForestNode', 'DocumentTree', 'tree_from_plan', 'renumber', 'flatten_depth', 'fallback_tree', 'repair_plan',
            'RootSummary', 'merge_prompt', 'plan_tree', 'build_tree', 'node_text', 'ForestStore', 'forest_manifest',
-           'build_forest', 'dragonball_documents']
+           'build_forest', 'dragonball_documents', 'forest_folder', 'export_trees', 'import_trees']
 
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #b480e021
 _SENTENCE_END = re.compile(r'(?<=[.!?])\s+(?=\S)|(?<=[。！？])')
@@ -476,3 +476,38 @@ def dragonball_documents(language: Optional[str] = 'en', domain: Optional[str] =
         name = r.get('company_name') or r.get('hospital_patient_name') or r.get('court_name') or ''
         out.append((str(r['doc_id']), f"{name} ({r['domain']})" if name else r['domain'], r['content']))
     return out
+
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #26a26d19
+def forest_folder(settings: Settings, corpus: str) -> Path:
+    "The forest folder of `corpus` for these settings."
+    if settings.fable.forest_dir: return Path(settings.fable.forest_dir).expanduser()
+    model = re.sub(r'[^A-Za-z0-9._-]+', '_', settings.llm.model)
+    return Path(settings.cache_dir)/'forests'/f'{corpus}--{model}'
+
+def export_trees(folder: str | Path, out: str | Path) -> int:
+    "Write the forest's manifest, trees and build costs to a gzip JSONL file; returns the number of trees."
+    store = ForestStore(Path(folder)/'forest.sqlite')
+    try:
+        costs = {c['doc_id']: c for c in store.costs()}
+        lines = [json.dumps(dict(manifest=store.manifest), sort_keys=True)]
+        lines += [json.dumps(dict(tree=store.tree(d).model_dump(), cost=costs[d]), sort_keys=True, ensure_ascii=False) for d in store.doc_ids()]
+    finally: store.close()
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
+    Path(out).write_bytes(gzip.compress(('\n'.join(lines) + '\n').encode(), mtime=0))
+    return len(lines) - 1
+
+def import_trees(path: str | Path, folder: str | Path, embedder: Embedder) -> int:
+    "Add the exported trees missing from the forest in `folder` (embedding their nodes); returns how many were added."
+    rows = [json.loads(l) for l in gzip.decompress(Path(path).read_bytes()).decode().splitlines() if l.strip()]
+    manifest = rows[0]['manifest']
+    if manifest.get('embedder') != embedder.identity:
+        raise ValueError(f'{path} was built with embedder {manifest.get("embedder")}, not {embedder.identity}')
+    store, added = ForestStore(Path(folder)/'forest.sqlite', manifest), 0
+    try:
+        for row in rows[1:]:
+            tree = DocumentTree.model_validate(row['tree'])
+            if store.has(tree.doc_id): continue
+            cost = row['cost']
+            store.add(tree, '', cost, cost['seconds'], embedder.embed_documents([node_text(tree, n) for n in tree.nodes])); added += 1
+    finally: store.close()
+    return added
