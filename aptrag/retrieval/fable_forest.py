@@ -24,10 +24,11 @@ from ..llm import LLM, CallLog, StructuredOutputError
 # %% auto #0
 __all__ = ['CHUNK_VERSION', 'TREE_VERSION', 'NodeKind', 'MERGE_VERSION', 'split_units', 'ChunkStarts', 'chunk_prompt',
            'cut_chunks', 'pack_paragraphs', 'BuildReport', 'semantic_chunks', 'SubsectionPlan', 'SectionPlan',
-           'TreePlan', 'ShallowSectionPlan', 'ShallowTreePlan', 'tree_prompt', 'plan_ranges', 'plan_problems',
-           'ForestNode', 'DocumentTree', 'tree_from_plan', 'renumber', 'flatten_depth', 'fallback_tree', 'repair_plan',
-           'RootSummary', 'merge_prompt', 'plan_tree', 'build_tree', 'node_text', 'ForestStore', 'forest_manifest',
-           'build_forest', 'dragonball_documents', 'forest_folder', 'export_trees', 'import_trees']
+           'TreePlan', 'ShallowSectionPlan', 'ShallowTreePlan', 'tree_prompt', 'echoes_instructions', 'plan_ranges',
+           'plan_problems', 'ForestNode', 'DocumentTree', 'tree_from_plan', 'renumber', 'flatten_depth',
+           'fallback_tree', 'repair_plan', 'RootSummary', 'merge_prompt', 'plan_tree', 'build_tree', 'node_text',
+           'ForestStore', 'forest_manifest', 'build_forest', 'dragonball_documents', 'forest_folder', 'export_trees',
+           'import_trees']
 
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #b480e021
 _SENTENCE_END = re.compile(r'(?<=[.!?])\s+(?=\S)|(?<=[。！？])')
@@ -115,35 +116,35 @@ def semantic_chunks(llm: LLM, text: str, settings: FableSettings, report: BuildR
     return cut_chunks(text, units, starts)
 
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #b5239ca8
-TREE_VERSION = 'fable-tree-v2'
+TREE_VERSION = 'fable-tree-v3'
 
 class SubsectionPlan(BaseModel):
-    title: str = Field(max_length=120)
-    summary: str = Field(max_length=600)
+    title: str = Field(max_length=100)
+    summary: str = Field(max_length=250)
     start: int  # the chunk where the subsection begins
 
 class SectionPlan(BaseModel):
-    title: str = Field(max_length=120)
-    summary: str = Field(max_length=600)
+    title: str = Field(max_length=100)
+    summary: str = Field(max_length=250)
     start: int  # the chunk where the section begins; chunks before its first subsection belong to the section itself
-    subsections: list[SubsectionPlan] = Field(default_factory=list, max_length=20)
+    subsections: list[SubsectionPlan] = Field(default_factory=list, max_length=6)
 
 class TreePlan(BaseModel):
     "A document tree: root > sections > subsections > chunks (depth 4 with the root at depth 1); chunks before the first section hang from the root."
-    title: str = Field(max_length=120)
-    summary: str = Field(max_length=800)
-    sections: list[SectionPlan] = Field(default_factory=list, max_length=30)
+    title: str = Field(max_length=100)
+    summary: str = Field(max_length=250)
+    sections: list[SectionPlan] = Field(default_factory=list, max_length=12)
 
 class ShallowSectionPlan(BaseModel):
-    title: str = Field(max_length=120)
-    summary: str = Field(max_length=600)
+    title: str = Field(max_length=100)
+    summary: str = Field(max_length=250)
     start: int
 
 class ShallowTreePlan(BaseModel):
     "A partition's tree: root > sections > chunks."
-    title: str = Field(max_length=120)
-    summary: str = Field(max_length=800)
-    sections: list[ShallowSectionPlan] = Field(default_factory=list, max_length=30)
+    title: str = Field(max_length=100)
+    summary: str = Field(max_length=250)
+    sections: list[ShallowSectionPlan] = Field(default_factory=list, max_length=12)
 
 def tree_prompt(chunks: Sequence[str], shallow: bool = False, problems: Sequence[str] = ()) -> str:
     "The tree builder's prompt over numbered chunks; `problems` of an earlier answer are listed for a retry."
@@ -153,15 +154,27 @@ def tree_prompt(chunks: Sequence[str], shallow: bool = False, problems: Sequence
     shape = ('{"title": "...", "summary": "...", "sections": [{"title": "...", "summary": "...", "start": <chunk number>}]}' if shallow else
              '{"title": "...", "summary": "...", "sections": [{"title": "...", "summary": "...", "start": <chunk number>, "subsections": [{"title": "...", "summary": "...", "start": <chunk number>}]}]}')
     return f"""Build a table of contents for the document below, which is split into {len(chunks)} numbered chunks (0 to {len(chunks) - 1}).
-Give the document a title and a summary, then divide the chunks into {levels}. A section begins at its "start" chunk
-and runs until the next section begins, so give the sections in document order with increasing start numbers.
-Every title names a topic; every summary says in one or two sentences what that part contains.
+Give the document a title and a summary, then divide the chunks into a few {levels} (at most 12). A section begins at
+its "start" chunk and runs until the next section begins, so give the sections in document order with increasing start
+numbers. Every title names a topic in a few words; every summary says in one sentence what that part contains.
 
 {listed}{fix}
 
 Reply with JSON: {shape}"""
 
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #fec72f05
+def _ngrams(text: str, n: int = 5) -> set[tuple[str, ...]]:
+    words = re.findall(r"[a-z0-9']+", text.lower())
+    return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
+
+_INSTRUCTION_NGRAMS = _ngrams(tree_prompt(['']) + ' ' + tree_prompt([''], shallow=True, problems=['x']) +
+                              ' Your previous reply could not be used. Reply again with only one JSON object that follows the schema; '
+                              'the answer hit the token limit before it ended; the answer was not valid JSON of the asked shape')
+
+def echoes_instructions(text: str) -> bool:
+    "Whether `text` repeats five or more consecutive words of the tree prompt or of a re-ask message."
+    return bool(_ngrams(text) & _INSTRUCTION_NGRAMS)
+
 def plan_ranges(plan: BaseModel, count: int) -> list[tuple[str, int, int, Optional[int]]]:
     "(kind, start, end, section index) of the root's own chunks, each section's own chunks and each subsection, from the starts."
     sections = plan.sections
@@ -195,6 +208,7 @@ def plan_problems(plan: BaseModel, count: int) -> list[str]:
             [(f'subsection {k}.{j}', sub) for k, s in enumerate(plan.sections, 1) for j, sub in enumerate(getattr(s, 'subsections', []), 1)]
     problems += [f'{name} has no title' for name, n in nodes if not n.title.strip()]
     problems += [f'{name} has no summary' for name, n in nodes if not n.summary.strip()]
+    problems += [f'{name} repeats the instructions instead of describing its chunks' for name, n in nodes if echoes_instructions(f'{n.title} {n.summary}')]
     return problems
 
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #36bcc950
