@@ -136,7 +136,7 @@ class MethodSettings(BaseModel):
 
 # %% ../nbs/core/00_config.ipynb #a9014fe3
 class FableSettings(BaseModel):
-    "FABLE's forest construction (query-time settings join them as the retrieval side lands)."
+    "FABLE: forest construction and budget-aware bi-path retrieval."
     model_config = ConfigDict(extra='forbid')
     max_depth: int = Field(4, ge=2, le=6)  # tree depth D, root = 1 (root > section > subsection > leaf)
     chunking: Literal['llm', 'paragraphs'] = 'llm'  # LLM-chosen chunk boundaries, or paragraphs packed to chunk_tokens
@@ -145,6 +145,16 @@ class FableSettings(BaseModel):
     single_pass_share: float = Field(0.6, gt=0.1, le=0.9)  # share of llm.context_tokens a one-call tree prompt may use; longer documents are partitioned and merged
     build_tokens: int = Field(1200, ge=128)  # generation limit of the chunking and tree calls
     forest_dir: Optional[str] = None  # forest folder; None: <cache_dir>/forests/<corpus>--<builder model>
+    budget: int = Field(4000, ge=64)  # Bmax: tokens of evidence given to the generator
+    select_depth: int = Field(2, ge=1, le=6)  # L: deepest level the document-selection prompt shows (lowered until the prompt fits)
+    top_k: int = Field(10, ge=1, le=1000)  # K: nodes of the vector path
+    prompt_share: float = Field(0.5, gt=0.05, le=0.9)  # share of llm.context_tokens a selection or navigation prompt may use
+    weight_similarity: float = Field(1 / 3, ge=0)  # alpha of TreeExpansion: a node's own similarity over its depth
+    weight_inherited: float = Field(1 / 3, ge=0)  # beta: the best of its ancestors
+    weight_children: float = Field(1 / 3, ge=0)  # gamma: the mean of its children's scores
+    normalise: Literal['joint', 'per_document'] = 'joint'  # min-max of TreeExpansion scores over all candidates, or within each document
+    routing: Literal['adaptive', 'documents', 'nodes'] = 'adaptive'  # whole documents when they fit, always documents (FABLE docs), always nodes (FABLE nodes)
+    solver: Literal['greedy', 'knapsack'] = 'greedy'  # BudgetControl: priority-ordered greedy, or 0/1 knapsack on scores (ablation)
 
 # %% ../nbs/core/00_config.ipynb #aa197b88
 class AnswerSettings(BaseModel):
