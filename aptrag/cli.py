@@ -100,6 +100,12 @@ def ask_command(args: argparse.Namespace) -> int:
     settings = settings_from_args(args)
     trace = make_method(args.method, settings).run(args.question)
     print(trace.answer)
+    for flag in (f for f in trace.root.flags if f.kind == 'fable'):  # how FABLE chose its evidence
+        d = flag.data
+        print(f"\nFABLE routing: {flag.detail} · select depth L={d['select_depth']} · {d['tokens']} of {d['budget']} tokens · "
+              f"documents: {', '.join(d['documents'])} (LLM: {', '.join(d['llm_documents']) or '-'}; vectors: {', '.join(d['vector_documents']) or '-'})"
+              + (f" · fallbacks: {', '.join(d['fallbacks'])}" if d['fallbacks'] else ''))
+        for node in d['nodes']: print(f'  {node}')
     if not args.no_tree: print('\n' + render_tree(trace.root))
     print('\n' + format_trace_cost(trace) + (f" · flags: {', '.join(map(str, trace.flags))}" if trace.flags else ''))
     if args.trace: trace.save(args.trace); print(f'trace written to {args.trace}')

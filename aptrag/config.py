@@ -144,7 +144,8 @@ class FableSettings(BaseModel):
     tree_retries: int = Field(2, ge=0, le=5)  # re-asks with the coverage errors before the deterministic tree
     single_pass_share: float = Field(0.6, gt=0.1, le=0.9)  # share of llm.context_tokens a one-call tree prompt may use; longer documents are partitioned and merged
     build_tokens: int = Field(1200, ge=128)  # generation limit of the chunking and tree calls
-    forest_dir: Optional[str] = None  # forest folder; None: <cache_dir>/forests/<corpus>--<builder model>
+    forest: str = 'dragonball-en'  # the forest `--method fable` searches (built by `aptrag fable build`)
+    forest_dir: Optional[str] = None  # forest folder; None: <cache_dir>/forests/<forest>--<builder model>
     budget: int = Field(4000, ge=64)  # Bmax: tokens of evidence given to the generator
     select_depth: int = Field(2, ge=1, le=6)  # L: deepest level the document-selection prompt shows (lowered until the prompt fits)
     top_k: int = Field(10, ge=1, le=1000)  # K: nodes of the vector path

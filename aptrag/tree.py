@@ -45,6 +45,7 @@ class FlagKind(StrEnum):
     example_leak = 'example_leak'  # a sub-question copied the prompt's worked example: the split was ignored (detail: the words)
     kept_references = 'kept_references'  # the contextualised question still had <Qj>: substituted textually
     ec = 'ec'  # evidence-guided clustering ran (data: leaves, clusters, relaxed, milliseconds)
+    fable = 'fable'  # FABLE retrieved (detail: the routing; data: select depth, tokens, budget, documents, nodes, fallbacks)
     ec_fallback = 'ec_fallback'  # a batched EC answer missed this leaf: it was answered alone
     ec_error = 'ec_error'  # a batched EC call failed (detail: the error)
     error = 'error'  # the question failed (detail: the error)
