@@ -16,11 +16,12 @@ from .base import QuestionContext, QuestionMethod, register_method
 from ..retrieval.dense import Hit, Retriever
 from ..retrieval.fable_forest import forest_folder
 from ..retrieval.fable_retrieval import Forest, FableResult, fable_retrieve
+from ..retrieval.budget_baselines import BM25Chunks, BudgetedEvidence, DenseChunks, full_context
 from ..config import Settings
 from ..tree import FlagKind, Mode, Node, Plan
 
 # %% auto #0
-__all__ = ['evidence_hits', 'FableMethod']
+__all__ = ['evidence_hits', 'ForestMethod', 'FableMethod', 'BudgetBaseline', 'BM25Budget', 'DenseBudget', 'FullContext']
 
 # %% ../../nbs/methods/28b_fable.ipynb #4fe26351
 def evidence_hits(forest: Forest, result: FableResult) -> list[Hit]:
@@ -32,10 +33,9 @@ def evidence_hits(forest: Forest, result: FableResult) -> list[Hit]:
         hits.append(Hit(passage=passage, score=0.0, rank=rank))
     return hits
 
-@register_method
-class FableMethod(QuestionMethod):
-    "FABLE: budget-aware bi-path retrieval over an LLM-built forest, then one answer."
-    name, uses_retriever = 'fable', False
+class ForestMethod(QuestionMethod):
+    "The base of the methods that read a FABLE forest (not registered: the methods below are peers)."
+    uses_retriever = False
     def __init__(self, settings: Optional[Settings] = None, llm: Optional[LLM] = None, retriever: Optional[Retriever] = None,
                  forest: Optional[Forest] = None,  # default: the forest `fable.forest` names
                  embedder: Optional[Embedder] = None):  # default: the settings' embedder
@@ -54,6 +54,10 @@ class FableMethod(QuestionMethod):
         if self._embedder is None: self._embedder = make_embedder(self.settings.retrieval)
         return self._embedder
 
+@register_method
+class FableMethod(ForestMethod):
+    "FABLE: budget-aware bi-path retrieval over an LLM-built forest, then one answer."
+    name = 'fable'
     def answer(self, ctx: QuestionContext, root: Node) -> str:
         root.mode, root.plan, root.query = Mode.direct, Plan.maintain, root.text
         ctx.reserve_call(root)
@@ -67,3 +71,39 @@ class FableMethod(QuestionMethod):
                   fallbacks=result.fallbacks)
         root.answer = answer_from_passages(ctx, root, hits, final=True)
         return root.answer
+
+# %% ../../nbs/methods/28b_fable.ipynb #128068a7
+class BudgetBaseline(ForestMethod):
+    "A comparison retriever over FABLE's forest at the same budget, then one answer."
+    retriever_kind = ''
+    def evidence(self, question: str) -> BudgetedEvidence: raise NotImplementedError
+    def answer(self, ctx: QuestionContext, root: Node) -> str:
+        root.mode, root.plan, root.query = Mode.direct, Plan.maintain, root.text
+        found = self.evidence(root.text)
+        hits = [Hit(passage=make_passage(d, self.forest.trees[d].title, [], 'sentence', t, c, 0, self.name), score=0.0, rank=r)
+                for r, ((d, c), t) in enumerate(zip(found.chunks if self.name != 'full-context' else [(d, 0) for d in found.documents[:len(found.texts)]], found.texts))]
+        root.retrievals, root.evidence, root.evidence_titles = 1, [h.passage.id for h in hits], [h.passage.title for h in hits]
+        root.flag(FlagKind.fable, self.name, tokens=found.tokens, budget=self.settings.fable.budget, documents=found.documents[:20],
+                  truncated=found.truncated)
+        root.answer = answer_from_passages(ctx, root, hits, final=True)
+        return root.answer
+
+@register_method
+class BM25Budget(BudgetBaseline):
+    "BM25 over the forest's chunks, filled to fable.budget."
+    name = 'bm25'
+    def evidence(self, question): return BM25Chunks(self.forest).retrieve(question, self.settings.fable.budget)
+
+@register_method
+class DenseBudget(BudgetBaseline):
+    "Dense top-k over the forest's leaf vectors, filled to fable.budget."
+    name = 'dense-budget'
+    def evidence(self, question): return DenseChunks(self.forest, self.embedder).retrieve(question, self.settings.fable.budget)
+
+@register_method
+class FullContext(BudgetBaseline):
+    "Every document, up to the model's window."
+    name = 'full-context'
+    def evidence(self, question):
+        room = self.settings.llm.context_tokens - self.settings.answer.tokens - self.llm.count_tokens(question) - 256
+        return full_context(self.forest, room)

@@ -40,7 +40,7 @@ def leaf_chunks(tree: DocumentTree, node_id: int) -> list[int]:
 
 def evidence_text(tree: DocumentTree, node_id: int) -> str:
     "What the generator reads for a node: its title path, then its chunks in reading order."
-    return f'[{tree.title_path(node_id)}]\n' + ''.join(tree.chunks[c] for c in leaf_chunks(tree, node_id)).strip()
+    return f'[{tree.title_path(node_id)}]\n\n' + ''.join(tree.chunks[c] for c in leaf_chunks(tree, node_id)).strip()
 
 class Forest:
     "A forest's trees and node vectors, for searching."
