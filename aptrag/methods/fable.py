@@ -65,7 +65,7 @@ class FableMethod(ForestMethod):
         ctx.settle(root, result.log)
         hits = evidence_hits(self.forest, result)
         root.retrievals, root.evidence, root.evidence_titles = 1, [h.passage.id for h in hits], [h.passage.title for h in hits]
-        root.flag(FlagKind.fable, result.routing, select_depth=result.select_depth, tokens=result.tokens, budget=self.settings.fable.budget,
+        root.flag(FlagKind.fable, result.routing, select_depth=result.select_depth, tokens=result.tokens, budget=self.settings.fable.budget, navigated=result.navigated,
                   documents=result.documents, llm_documents=result.llm_documents, vector_documents=result.vector_documents,
                   nodes=[f'{d} · {self.forest.trees[d].title_path(n)}' + (' (LLM)' if (d, n) in result.llm_nodes else '') for d, n in result.evidence],
                   fallbacks=result.fallbacks)

@@ -205,6 +205,7 @@ class FableResult:
     llm_documents: list[str] = field(default_factory=list)
     vector_documents: list[str] = field(default_factory=list)
     llm_nodes: list[tuple[str, int]] = field(default_factory=list)
+    navigated: int = 0  # documents the navigation prompt showed (the top ones that fit)
     fallbacks: list[str] = field(default_factory=list)  # 'select', 'navigate': LLM steps that failed (the vector path stood alone)
     log: CallLog = field(default_factory=CallLog)
 
@@ -257,7 +258,9 @@ def fable_retrieve(
     best: dict[str, float] = {}
     for doc_id, _, sim in forest.top_nodes(vector, f.top_k): best[doc_id] = max(best.get(doc_id, -1.0), sim)
     result.vector_documents = sorted(best, key=lambda d: -best[d])
-    result.documents = list(dict.fromkeys(result.llm_documents + result.vector_documents))
+    def closeness(d: str) -> float: return best.get(d, max(forest.similarities(vector, d).values()))
+    chosen_docs = sorted(dict.fromkeys(result.llm_documents), key=lambda d: -closeness(d))  # the model's set, closest first
+    result.documents = list(dict.fromkeys(chosen_docs + result.vector_documents))
     rank = {d: i for i, d in enumerate(result.documents)}
     whole = [(d, 0) for d in result.documents]
     fits = sum(forest.cost(d, 0) for d in result.documents) <= budget
@@ -268,9 +271,14 @@ def fable_retrieve(
         result.evidence = taken
     else:
         result.routing = 'nodes'
-        prompt, aliases = navigation_prompt(query, forest, result.documents)
+        cap, shown = int(settings.llm.context_tokens * f.prompt_share), []
+        for d in result.documents:  # as many of the top documents as the prompt can show
+            if llm.count_tokens(navigation_prompt(query, forest, shown + [d])[0]) > cap: break
+            shown.append(d)
+        result.navigated = len(shown)
         chosen = None
-        if llm.count_tokens(prompt) <= int(settings.llm.context_tokens * f.prompt_share):
+        if shown:
+            prompt, aliases = navigation_prompt(query, forest, shown)
             chosen = _choose(llm, prompt, len(aliases), 'fable_navigate', NAVIGATE_VERSION, result.log)
         if chosen is None: result.fallbacks.append('navigate'); chosen = []
         result.llm_nodes = [aliases[a - 1] for a in chosen]
