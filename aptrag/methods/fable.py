@@ -15,7 +15,7 @@ from .answering import answer_from_passages
 from .base import QuestionContext, QuestionMethod, register_method
 from ..retrieval.dense import Hit, Retriever
 from ..retrieval.fable_forest import forest_folder
-from ..retrieval.fable_retrieval import Forest, FableResult, fable_retrieve
+from ..retrieval.fable_retrieval import Forest, FableResult, fable_retrieve, leaf_chunks
 from ..retrieval.budget_baselines import BM25Chunks, BudgetedEvidence, DenseChunks, full_context
 from ..config import Settings
 from ..tree import FlagKind, Mode, Node, Plan
@@ -54,6 +54,10 @@ class ForestMethod(QuestionMethod):
         if self._embedder is None: self._embedder = make_embedder(self.settings.retrieval)
         return self._embedder
 
+def _chunk_span(tree, node_id: int) -> str:
+    chunks = leaf_chunks(tree, node_id)
+    return f'chunk {chunks[0]}' if len(chunks) == 1 else f'chunks {chunks[0]}-{chunks[-1]}'
+
 @register_method
 class FableMethod(ForestMethod):
     "FABLE: budget-aware bi-path retrieval over an LLM-built forest, then one answer."
@@ -67,7 +71,8 @@ class FableMethod(ForestMethod):
         root.retrievals, root.evidence, root.evidence_titles = 1, [h.passage.id for h in hits], [h.passage.title for h in hits]
         root.flag(FlagKind.fable, result.routing, select_depth=result.select_depth, tokens=result.tokens, budget=self.settings.fable.budget, navigated=result.navigated,
                   documents=result.documents, llm_documents=result.llm_documents, vector_documents=result.vector_documents,
-                  nodes=[f'{d} · {self.forest.trees[d].title_path(n)}' + (' (LLM)' if (d, n) in result.llm_nodes else '') for d, n in result.evidence],
+                  nodes=[f'{d} · {self.forest.trees[d].title_path(n)} · {_chunk_span(self.forest.trees[d], n)}' + (' (LLM)' if (d, n) in result.llm_nodes else '')
+                         for d, n in result.evidence],
                   fallbacks=result.fallbacks)
         root.answer = answer_from_passages(ctx, root, hits, final=True)
         return root.answer
