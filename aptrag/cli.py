@@ -6,7 +6,7 @@ Docs: https://aptrag.github.io/aptrag/cli.html.md"""
 
 # %% ../nbs/90_cli.ipynb #36d04d5e
 from __future__ import annotations
-import argparse, contextlib, json, signal, sys, time
+import argparse, contextlib, json, re, signal, sys, time
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -28,9 +28,10 @@ from .eval.stats import results_table, score_run, to_markdown
 
 # %% auto #0
 __all__ = ['positive_int', 'add_settings_options', 'chosen_keys', 'settings_from_args', 'format_cost', 'chat_command',
-           'format_trace_cost', 'ask_command', 'serve_command', 'eval_command', 'report_command', 'notebook_parameters',
-           'experiment_notebooks', 'reproduce_command', 'index_build_command', 'index_search_command', 'data_command',
-           'corpus_build_command', 'fable_build_command', 'build_parser', 'main']
+           'format_trace_cost', 'ask_command', 'serve_command', 'eval_command', 'report_command', 'paper_item',
+           'notebook_parameters', 'experiment_notebooks', 'reproduce_command', 'index_build_command',
+           'index_search_command', 'data_command', 'corpus_build_command', 'fable_build_command', 'build_parser',
+           'main']
 
 # %% ../nbs/90_cli.ipynb #9560210f
 def positive_int(text: str) -> int:
@@ -156,6 +157,13 @@ def report_command(args: argparse.Namespace) -> int:
     return 0
 
 # %% ../nbs/90_cli.ipynb #57a8e14e
+def paper_item(path: Path) -> str:
+    "What an experiment notebook regenerates, from the 'Regenerates:' line of its first markdown cell."
+    cells = json.loads(Path(path).read_text())['cells']
+    first = next((''.join(c['source']) for c in cells if c['cell_type'] == 'markdown'), '')
+    found = re.search(r'Regenerates: (.+?)\. Writes', first, re.S) or re.search(r'Regenerates: (.+)', first)
+    return ' '.join(found.group(1).split()) if found else '(not stated)'
+
 def notebook_parameters(path: Path) -> dict[str, str]:
     "The names and default values (as source text) of a notebook's papermill parameters."
     import papermill
@@ -181,7 +189,7 @@ def reproduce_command(args: argparse.Namespace) -> int:
     unknown = sorted(set(given) - {n for params in declared.values() for n in params})
     if unknown: raise ValueError(f'no experiment notebook declares the parameter(s) {", ".join(unknown)}')
     if args.list:
-        for p, params in declared.items(): print(f'{p.stem}: ' + ', '.join(f'{k}={v}' for k, v in params.items()))
+        for p, params in declared.items(): print(f'{p.stem} [{paper_item(p)}]: ' + ', '.join(f'{k}={v}' for k, v in params.items()))
         return 0
     import papermill
     figures, executed = args.figures.resolve(), args.executed.resolve()
