@@ -287,9 +287,9 @@ def flatten_depth(tree: DocumentTree, max_depth: int = 4) -> DocumentTree:
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #e8264c54
 def _opening(text: str, words: int) -> str:
     line = next((l.strip() for l in text.strip().splitlines() if l.strip()), '')
-    return ' '.join(line.split()[:words]).rstrip(',;:') or '(empty)'
+    return ' '.join(line.split()[:words]).rstrip(',;:')[:100] or '(empty)'  # titles hold at most 100 characters
 
-def _first_sentence(text: str, limit: int = 300) -> str:
+def _first_sentence(text: str, limit: int = 240) -> str:  # summaries hold at most 250
     flat = ' '.join(text.split())
     m = _SENTENCE_END.search(flat)
     return (flat[:m.start() + 1] if m else flat)[:limit]
