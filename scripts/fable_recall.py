@@ -6,7 +6,8 @@
 Uses the English finance queries whose gold documents are all in the forest (a forest still being built covers only
 some). Recall and EIR are RAGEval's (every sentence of a reference found verbatim in the evidence; share of evidence
 words that are reference words). FABLE asks the configured model for its selection and navigation calls, so
-`--fable-limit` keeps it to the first N queries; BM25 and dense need no model.
+`--fable-limit` keeps it to the first N queries (`--limit N` cuts every method to the same N); BM25 and dense
+need no model.
 """
 import argparse, statistics, time
 from pathlib import Path
@@ -27,10 +28,11 @@ def main():
     parser.add_argument('--budget', type=int, default=2000)
     parser.add_argument('--methods', nargs='+', default=['bm25', 'dense', 'fable'])
     parser.add_argument('--fable-limit', type=int, default=8)
+    parser.add_argument('--limit', type=int, help='only the first N queries, for every method')
     args = parser.parse_args()
     forest = Forest.open(args.forest)
     queries = [r for r in read_jsonl(data_file('dragonball/example_finance_en_gpt-4o.jsonl'))
-               if {str(d) for d in r['ground_truth']['doc_ids']} <= set(forest.trees) and r['ground_truth']['references']]
+               if {str(d) for d in r['ground_truth']['doc_ids']} <= set(forest.trees) and r['ground_truth']['references']][:args.limit]
     settings = apply_overrides(load_settings(), {'llm.cache': False})
     embedder = make_embedder(settings.retrieval)
     print(f'{len(forest.trees)} documents in the forest, {len(queries)} queries with all gold documents in it, budget {args.budget}')

@@ -86,7 +86,7 @@ class BudgetBaseline(ForestMethod):
         root.mode, root.plan, root.query = Mode.direct, Plan.maintain, root.text
         found = self.evidence(root.text)
         hits = [Hit(passage=make_passage(d, self.forest.trees[d].title, [], 'sentence', t, c, 0, self.name), score=0.0, rank=r)
-                for r, ((d, c), t) in enumerate(zip(found.chunks if self.name != 'full-context' else [(d, 0) for d in found.documents[:len(found.texts)]], found.texts))]
+                for r, ((d, c), t) in enumerate(zip(found.chunks, found.texts))]
         root.retrievals, root.evidence, root.evidence_titles = 1, [h.passage.id for h in hits], [h.passage.title for h in hits]
         root.flag(FlagKind.fable, self.name, tokens=found.tokens, budget=self.settings.fable.budget, documents=found.documents[:20],
                   truncated=found.truncated)

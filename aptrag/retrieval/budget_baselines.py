@@ -23,7 +23,7 @@ __all__ = ['BudgetedEvidence', 'chunk_text', 'fill_budget', 'BM25Chunks', 'Dense
 class BudgetedEvidence:
     "Evidence chosen within a budget."
     method: str
-    chunks: list[tuple[str, int]]  # (doc_id, chunk position), in reading order
+    chunks: list[tuple[str, int]]  # (doc_id, first chunk position) of each text, in reading order
     texts: list[str]
     tokens: int
     truncated: bool = False  # full context: some text did not fit
@@ -80,7 +80,7 @@ def full_context(forest: Forest, limit: int) -> BudgetedEvidence:
         cost = count_tokens(text)
         if used + cost > limit:
             room = limit - used
-            if room > 16: texts.append(truncate_tokens(text, room)[0]); keys += [(doc_id, c) for c in range(len(tree.chunks))]
+            if room > 16: texts.append(truncate_tokens(text, room)[0]); keys.append((doc_id, 0))
             truncated = True; break
-        texts.append(text); used += cost; keys += [(doc_id, c) for c in range(len(tree.chunks))]
+        texts.append(text); used += cost; keys.append((doc_id, 0))
     return BudgetedEvidence('full-context', keys, texts, sum(count_tokens(t) for t in texts), truncated, list(forest.trees))

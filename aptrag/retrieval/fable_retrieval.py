@@ -15,7 +15,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from ..config import FableSettings, Settings
-from ..corpus import count_tokens
+from ..corpus import count_tokens, truncate_tokens
 from ..embed import Embedder
 from ..llm import LLM, CallLog, StructuredOutputError
 from .fable_forest import DocumentTree, ForestNode, ForestStore
@@ -293,7 +293,8 @@ def fable_retrieve(
         llm_first = []
         for key in result.llm_nodes:  # a chosen node, then its leaves by score: if the node does not fit, its best leaves may
             tree = forest.trees[key[0]]
-            leaves = [(key[0], n.id) for n in tree.nodes if n.kind == 'leaf' and n.chunk in set(leaf_chunks(tree, key[1])) and n.id != key[1]]
+            below = set(leaf_chunks(tree, key[1]))
+            leaves = [(key[0], n.id) for n in tree.nodes if n.kind == 'leaf' and n.chunk in below and n.id != key[1]]
             llm_first += [candidate(key, 'llm')] + sorted((candidate(k, 'llm') for k in leaves), key=lambda c: -c.score)
         taken_keys = {(c.doc_id, c.node_id) for c in llm_first}
         rest = sorted((candidate(k, 'tree') for k in raw if k not in taken_keys), key=lambda c: (-c.score, rank[c.doc_id], c.node_id))
@@ -303,10 +304,9 @@ def fable_retrieve(
             leaf = next(c for c in llm_first + rest if forest.trees[c.doc_id].nodes[c.node_id].kind == 'leaf')
             chosen_nodes, result.fallbacks = [leaf], result.fallbacks + ['over_budget_leaf']
         result.evidence = [(c.doc_id, c.node_id) for c in chosen_nodes]
-    result.evidence.sort(key=lambda k: (rank[k[0]], leaf_chunks(forest.trees[k[0]], k[1])[0] if leaf_chunks(forest.trees[k[0]], k[1]) else 0))
+    result.evidence.sort(key=lambda k: (rank[k[0]], min(leaf_chunks(forest.trees[k[0]], k[1]), default=0)))
     result.texts = [evidence_text(forest.trees[d], n) for d, n in result.evidence]
     if 'over_budget_leaf' in result.fallbacks:
-        from aptrag.corpus import truncate_tokens
         result.texts = [truncate_tokens(t, budget)[0] for t in result.texts]
     result.tokens = sum(count_tokens(t) for t in result.texts)
     return result
