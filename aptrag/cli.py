@@ -24,6 +24,7 @@ from .methods.registry import make_method, method_names
 from .tree import Trace, render_tree
 from .eval.datasets import DATASETS, settings_for_dataset
 from .eval.runner import merge_runs, run_dataset
+from .eval.scale import MissingExtra, ray_build_index, run_dataset_ray
 from .eval.stats import results_table, score_run, to_markdown
 
 # %% auto #0
@@ -139,6 +140,8 @@ def eval_command(args: argparse.Namespace) -> int:
     settings = settings_for_dataset(settings_from_args(args), args.dataset, keep=chosen_keys(args))
     out = Path(args.out) if args.out else Path('runs')/f'{args.method}--{Path(str(args.dataset)).stem}'
     if args.merge: merge_runs([Path(m) for m in args.merge], out)
+    elif args.ray: run_dataset_ray(args.method, args.dataset, settings, out, limit=args.limit, seed=args.seed, shard=parse_shard(args.shard),
+                                   concurrency=args.concurrency, cpus_per_question=args.cpus_per_question, address=args.ray_address, pack=args.pack)
     else: run_dataset(args.method, args.dataset, settings, out, limit=args.limit, seed=args.seed,
                       shard=parse_shard(args.shard), concurrency=args.concurrency, pack=args.pack)
     print(f'results: {out}/results.jsonl')
@@ -210,7 +213,13 @@ def index_build_command(args: argparse.Namespace) -> int:
     settings = settings_from_args(args)
     r = settings.retrieval
     folder = index_folder(settings)
-    if args.merge:
+    if args.ray:
+        if args.shard or args.merge: raise ValueError('--ray splits the work itself: leave out --shard and --merge')
+        built = ray_build_index(settings, workers=args.workers, cpus_per_worker=args.cpus_per_worker, gpus_per_worker=args.gpus_per_worker,
+                                address=args.ray_address)
+        counts, manifest = built['counts'], built['manifest']
+        print(f"embedded {counts['embedded']} passages on Ray ({counts['already_stored']} already stored) into {folder} in {built['seconds']} s")
+    elif args.merge:
         added = merge_stores([Path(m)/'store.sqlite' for m in args.merge], folder/'store.sqlite')
         print(f'merged {added} passages from {len(args.merge)} shard folder(s) into {folder}')
         manifest = build_index(folder, r, corpus=str(r.corpus), seed=settings.seed)
@@ -337,6 +346,9 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument('--top-k', type=positive_int, help='passages per retrieval')
     ev.add_argument('--out', help='run folder (default: runs/<method>--<dataset>)')
     ev.add_argument('--pack', action='store_true', help='also write results.jsonl.gz, for run folders kept in a repository')
+    ev.add_argument('--ray', action='store_true', help='answer the questions as Ray tasks (pip install -e ".[ray]")')
+    ev.add_argument('--ray-address', help="Ray cluster to join (default: RAY_ADDRESS, else a local Ray)")
+    ev.add_argument('--cpus-per-question', type=float, default=1.0, help='CPUs Ray reserves per question (--ray; lower it when a server does the work)')
     ev.add_argument('--judge', action='store_true', help='also score MoNaCo answers and DragonBall keypoints with the model as judge')
     add_settings_options(ev)
     ev.set_defaults(handler=eval_command)
@@ -366,6 +378,11 @@ def build_parser() -> argparse.ArgumentParser:
     build = index.add_parser('build', help='embed a corpus and build its index (resumable)')
     build.add_argument('--shard', help="embed only slice i of n, as 'i/n'")
     build.add_argument('--merge', nargs='+', metavar='FOLDER', help='join shard folders into the index folder, then build')
+    build.add_argument('--ray', action='store_true', help='embed on Ray workers with Ray Data (pip install -e ".[ray]")')
+    build.add_argument('--ray-address', help='Ray cluster to join (default: RAY_ADDRESS, else a local Ray)')
+    build.add_argument('--workers', type=positive_int, default=2, help='embedding workers (--ray)')
+    build.add_argument('--cpus-per-worker', type=float, default=1.0, help='CPUs per embedding worker (--ray)')
+    build.add_argument('--gpus-per-worker', type=float, default=0.0, help='GPUs per embedding worker (--ray)')
     add_settings_options(build)
     build.set_defaults(handler=index_build_command)
     search = index.add_parser('search', help='top passages for a query (builds the default index on first use)')
@@ -422,7 +439,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     args = parser.parse_args(argv)
     with contextlib.suppress(ValueError): signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # unwind and clean up (main thread only)
     try: return args.handler(args)
-    except (ValueError, KeyError, FileNotFoundError, LLMCallError, IndexMismatchError, ServerStartError, DataFetchError) as e:
+    except (ValueError, KeyError, FileNotFoundError, LLMCallError, IndexMismatchError, ServerStartError, DataFetchError, MissingExtra) as e:
         print(f'aptrag {args.command}: error: {e}', file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -29,6 +29,8 @@ class LLMSettings(BaseModel):
     model: str = EMBEDDED_MODEL_NAME  # a local model of aptrag.models (e.g. qwen2.5-coder-1.5b), a served model name (openai), or a label for model_path
     model_path: Optional[str] = None  # GGUF file or HF checkpoint folder; None means the embedded default GGUF
     base_url: str = 'http://127.0.0.1:8000/v1'  # endpoint of the OpenAI-compatible server
+    base_urls: list[str] = []  # several servers of the same model (replicas): each request goes to the one with the fewest in flight; empty: base_url alone
+    endpoint_rest_s: float = Field(30.0, ge=0)  # a server that failed is passed over this long before it is tried again
     api_key_env: str = 'OPENAI_API_KEY'  # name of the environment variable holding the API key (the key itself is never stored)
     response_format: Literal['json_schema', 'json_object_schema', 'json_object', 'none'] = 'json_schema'  # how the HTTP backend asks for JSON (llama.cpp's server: json_object_schema)
     temperature: float = Field(0.0, ge=0.0, le=2.0)  # 0 means greedy decoding
@@ -51,6 +53,17 @@ class LLMSettings(BaseModel):
     @classmethod
     def _split_flags(cls, value):  # --set llm.server_args='--cache-ram 0' gives one string
         return shlex.split(value) if isinstance(value, str) else value
+
+    @field_validator('base_urls', mode='before')
+    @classmethod
+    def _split_urls(cls, value):  # --set llm.base_urls=http://a/v1,http://b/v1 gives one string
+        return [u.strip() for u in value.split(',') if u.strip()] if isinstance(value, str) else value
+
+    @field_validator('base_urls')
+    @classmethod
+    def _distinct_urls(cls, value):
+        if len({u.rstrip('/') for u in value}) != len(value): raise ValueError(f'llm.base_urls lists a server twice: {value}')
+        return value
 
 # %% ../nbs/core/00_config.ipynb #01848370
 class BudgetSettings(BaseModel):

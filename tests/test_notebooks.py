@@ -2,7 +2,9 @@
 
 A notebook that stops because benchmark data is missing (`aptrag.data.BenchmarkDataMissing`: no mirror folder and
 nothing fetched) is skipped with the reason, which names the fetch command; with APTRAG_REQUIRE_DATA=1 (CI sets it)
-such a notebook fails instead, so a run can never pass by skipping.
+such a notebook fails instead, so a run can never pass by skipping. A notebook stopped by a missing optional
+extra (`aptrag.eval.scale.MissingExtra`, e.g. Ray) is skipped the same way unless APTRAG_REQUIRE_EXTRAS=1 (CI sets it
+and installs the extras).
 
 Cells tagged with a flag from `tst_flags` in pyproject.toml (slow, gpu, notest) are skipped unless the flag
 is listed in the environment variable APTRAG_TEST_FLAGS (e.g. APTRAG_TEST_FLAGS="slow"). Every cell runs under
@@ -40,6 +42,12 @@ def missing_data(error_output: str):
     return found.group(1) if found else None
 
 
+def missing_extra(error_output: str):
+    "The message of a `MissingExtra` that stopped a notebook, if one did."
+    found = re.search(r'MissingExtra: (.*)', error_output)
+    return found.group(1) if found else None
+
+
 @pytest.mark.parametrize('notebook', notebooks(), ids=lambda p: str(p.relative_to(NBS)))
 def test_notebook(notebook, capfd):
     ok, seconds = run_notebook(notebook, skip_flags=skip_flags(), showerr=True, cell_timeout=CELL_BUDGET_S,
@@ -52,4 +60,6 @@ def test_notebook(notebook, capfd):
     if reason and os.environ.get('APTRAG_REQUIRE_DATA') != '1':
         SKIPPED_FOR_DATA.append((str(notebook.relative_to(NBS)), reason))
         pytest.skip(reason)
+    extra = None if ok else missing_extra(err)
+    if extra and os.environ.get('APTRAG_REQUIRE_EXTRAS') != '1': pytest.skip(f'optional extra not installed: {extra}')
     assert ok, f'{notebook.name} failed (see the traceback above)' + (' because benchmark data is missing and APTRAG_REQUIRE_DATA=1' if reason else '')

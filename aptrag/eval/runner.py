@@ -22,7 +22,8 @@ from ..parallel import in_shard
 from ..tree import Trace
 
 # %% auto #0
-__all__ = ['EXECUTION_SETTINGS', 'ResultsFile', 'git_revision', 'environment', 'config_differences', 'run_dataset', 'merge_runs']
+__all__ = ['EXECUTION_SETTINGS', 'ResultsFile', 'git_revision', 'environment', 'config_differences', 'prepare_run', 'answer_row',
+           'RunProgress', 'run_dataset', 'merge_runs']
 
 # %% ../../nbs/eval/32_runner.ipynb #258f252d
 class ResultsFile:
@@ -77,7 +78,8 @@ def environment() -> dict:
     return dict(python=platform.python_version(), platform=platform.platform(), packages=versions, git=git_revision())
 
 # %% ../../nbs/eval/32_runner.ipynb #71959d69
-EXECUTION_SETTINGS = frozenset(f'settings.llm.{k}' for k in ('cache', 'slots', 'threads', 'max_concurrency', 'timeout_s', 'max_attempts', 'server_args', 'models_dir'))
+EXECUTION_SETTINGS = frozenset(f'settings.llm.{k}' for k in ('cache', 'slots', 'threads', 'max_concurrency', 'timeout_s', 'max_attempts', 'server_args', 'models_dir',
+                                                                'base_urls', 'endpoint_rest_s'))
 
 def config_differences(
     recorded: dict,  # the configuration in run.json
@@ -101,7 +103,7 @@ def config_differences(
     return out
 
 # %% ../../nbs/eval/32_runner.ipynb #5ee2583d
-def run_dataset(
+def prepare_run(
     method_name: str,  # aptrag, naive, llm-only
     dataset: str | Path,  # dataset name or file (see `load_dataset`)
     settings: Settings,  # everything else
@@ -109,12 +111,9 @@ def run_dataset(
     limit: Optional[int] = None,  # questions to run
     seed: Optional[int] = None,  # sample `limit` questions with this seed
     shard: Optional[tuple[int, int]] = None,  # run only slice (i, n) of the questions
-    concurrency: int = 1,  # questions at once
-    method=None,  # a ready method object (tests); default: built from `method_name` and `settings`
-    progress: bool = True,
-    pack: bool = False,  # also keep results.jsonl.gz up to date (run folders committed to the repository)
-) -> Path:
-    "Run a method over a dataset into `out_dir`, skipping questions already finished there; returns the results path."
+    pack: bool = False,  # keep results.jsonl.gz up to date
+) -> tuple[ResultsFile, list[QARecord], int]:
+    "Check a run folder against the configuration, record it; returns the results file, the questions still to run and the total."
     out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
     records = [r for r in load_dataset(dataset, limit, seed) if in_shard(hashlib.sha256(r.id.encode()).hexdigest(), shard)]
     config = dict(method=method_name, dataset=str(dataset), limit=limit, seed=seed, shard=list(shard) if shard else None,
@@ -132,33 +131,60 @@ def run_dataset(
     if not todo:  # a finished run keeps its record and asks nothing (committed run folders stay unchanged)
         if not run_file.exists(): run_file.write_text(json.dumps({**config, **environment()}, indent=1))
         if pack and not results.packed.exists(): results.pack()
-        return results.path
-    run_file.write_text(json.dumps({**config, **environment(), 'started_at': datetime.now(timezone.utc).isoformat(timespec='seconds')}, indent=1))
+    else:
+        run_file.write_text(json.dumps({**config, **environment(), 'started_at': datetime.now(timezone.utc).isoformat(timespec='seconds')}, indent=1))
+    return results, todo, len(records)
+
+def answer_row(method, record: QARecord) -> dict:
+    "One results row: the method's answer and trace for `record`, or the error that stopped it."
+    start = time.perf_counter()
+    try:
+        trace = method.run(record.question)
+        return dict(id=record.id, question=record.question, answer=trace.answer, error=trace.error,
+                    record=record.model_dump(), trace=trace.model_dump(mode='json'))
+    except Exception as e:  # a question that fails does not stop the run
+        return dict(id=record.id, question=record.question, answer='', error=f'{type(e).__name__}: {e}',
+                    record=record.model_dump(), trace=None, seconds=time.perf_counter() - start)
+
+class RunProgress:
+    "A progress bar over finished questions showing mean calls, tokens and wall time per question."
+    def __init__(self, total: int, done: int, desc: str, enabled: bool = True):
+        self.totals = dict(n=0, calls=0, tokens=0, wall=0.0, errors=0)
+        self.bar = tqdm(total=total, initial=done, desc=desc, disable=not enabled)
+    def update(self, row: dict):
+        t = self.totals
+        t['n'] += 1; t['errors'] += row['error'] is not None
+        if row['trace']:
+            totals = Trace.model_validate(row['trace']).totals()
+            t['calls'] += totals['calls']; t['tokens'] += totals['input_tokens'] + totals['output_tokens']; t['wall'] += totals['wall_s']
+        n = max(1, t['n'])
+        self.bar.set_postfix(calls=f"{t['calls'] / n:.1f}", tokens=f"{t['tokens'] / n:.0f}", wall=f"{t['wall'] / n:.1f}s", errors=t['errors'])
+        self.bar.update(1)
+    def close(self): self.bar.close()
+
+def run_dataset(
+    method_name: str,  # aptrag, naive, llm-only
+    dataset: str | Path,  # dataset name or file (see `load_dataset`)
+    settings: Settings,  # everything else
+    out_dir: str | Path,  # the run folder
+    limit: Optional[int] = None,  # questions to run
+    seed: Optional[int] = None,  # sample `limit` questions with this seed
+    shard: Optional[tuple[int, int]] = None,  # run only slice (i, n) of the questions
+    concurrency: int = 1,  # questions at once
+    method=None,  # a ready method object (tests); default: built from `method_name` and `settings`
+    progress: bool = True,
+    pack: bool = False,  # also keep results.jsonl.gz up to date (run folders committed to the repository)
+) -> Path:
+    "Run a method over a dataset into `out_dir`, skipping questions already finished there; returns the results path."
+    results, todo, total = prepare_run(method_name, dataset, settings, out_dir, limit, seed, shard, pack)
+    if not todo: return results.path
     method = method or make_method(method_name, settings)
-    totals = dict(n=0, calls=0, tokens=0, wall=0.0, errors=0)
-    bar = tqdm(total=len(records), initial=len(records) - len(todo), desc=f'{method_name} on {Path(str(dataset)).stem}', disable=not progress)
-    def one(record: QARecord) -> dict:
-        start = time.perf_counter()
-        try:
-            trace = method.run(record.question)
-            return dict(id=record.id, question=record.question, answer=trace.answer, error=trace.error,
-                        record=record.model_dump(), trace=trace.model_dump(mode='json'))
-        except Exception as e:  # a question that fails does not stop the run
-            return dict(id=record.id, question=record.question, answer='', error=f'{type(e).__name__}: {e}',
-                        record=record.model_dump(), trace=None, seconds=time.perf_counter() - start)
+    bar = RunProgress(total, total - len(todo), f'{method_name} on {Path(str(dataset)).stem}', progress)
     pool = ThreadPoolExecutor(concurrency)
     try:
-        for future in as_completed([pool.submit(one, r) for r in todo]):
+        for future in as_completed([pool.submit(answer_row, method, r) for r in todo]):
             row = future.result()
-            results.append(row)
-            totals['n'] += 1; totals['errors'] += row['error'] is not None
-            if row['trace']:
-                t = Trace.model_validate(row['trace']).totals()
-                totals['calls'] += t['calls']; totals['tokens'] += t['input_tokens'] + t['output_tokens']; totals['wall'] += t['wall_s']
-            n = max(1, totals['n'])
-            bar.set_postfix(calls=f"{totals['calls'] / n:.1f}", tokens=f"{totals['tokens'] / n:.0f}", wall=f"{totals['wall'] / n:.1f}s",
-                            errors=totals['errors'])
-            bar.update(1)
+            results.append(row); bar.update(row)
     except BaseException:  # Ctrl-C or a kill: stop at once; finished questions are already on disk
         pool.shutdown(wait=False, cancel_futures=True); raise
     pool.shutdown()
