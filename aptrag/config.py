@@ -16,8 +16,8 @@ from pydantic_settings import (BaseSettings, JsonConfigSettingsSource, PydanticB
 
 # %% auto #0
 __all__ = ['EMBEDDED_MODEL_NAME', 'LLMSettings', 'BudgetSettings', 'RetrievalSettings', 'AptragSettings', 'PlanRAGSettings',
-           'LogicRAGSettings', 'ToQSettings', 'MethodSettings', 'FableSettings', 'AnswerSettings', 'default_cache_dir',
-           'Settings', 'load_settings', 'apply_overrides']
+           'LogicRAGSettings', 'ToQSettings', 'RTRAGSettings', 'MethodSettings', 'FableSettings', 'AnswerSettings',
+           'default_cache_dir', 'Settings', 'load_settings', 'apply_overrides']
 
 # %% ../nbs/core/00_config.ipynb #1a9b8a48
 EMBEDDED_MODEL_NAME = 'qwen2.5-coder-0.5b-instruct-q4_k_m'  # label of the GGUF model that ships with the install
@@ -138,6 +138,20 @@ class ToQSettings(BaseModel):
     integrator: Literal['first_relevant', 'one_call'] = 'first_relevant'  # one call per document until a relevant one (as released), or one call over all
     plan_tokens: int = Field(500, ge=64)  # generation limit of the query, judge and decomposition calls (as released: 500; decomposition 1000)
 
+class RTRAGSettings(BaseModel):
+    "RT-RAG's own settings."
+    model_config = ConfigDict(extra='forbid')
+    trees: int = Field(5, ge=1, le=10)  # candidate trees per question when they are sampled, voted on by shape (as released: 5)
+    tree_temperature: float = Field(0.0, ge=0.0, le=2.0)  # tree-building calls; 0 builds one tree (the release builds five identical ones at 0), > 0 samples `trees`
+    max_height: int = Field(4, ge=1, le=6)  # levels of the binary tree; nodes at depth max_height-1 are leaves (as released: 4)
+    leaf_samples: int = Field(5, ge=1, le=10)  # sampled answers voted on at a leaf (as released: 5)
+    leaf_temperature: float = Field(0.3, ge=0.0, le=2.0)  # of the leaf samples (as released: 0.3)
+    leaf_top_p: float = Field(0.9, gt=0.0, le=1.0)  # of the leaf samples (as released: 0.9)
+    max_rounds: int = Field(4, ge=1, le=8)  # retrieval rounds of a leaf whose vote is "[none]", each with a refined query (as released: 4)
+    root_variants: int = Field(2, ge=0, le=5)  # rephrasings of an unanswered question before a direct answer (as released: 2)
+    plan_tokens: int = Field(400, ge=64)  # analysis, decomposition, regeneration and aggregation calls (as released: 800; decomposition 9000)
+    sample_tokens: int = Field(400, ge=32)  # each leaf sample (as released: 2000)
+
 # %% ../nbs/core/00_config.ipynb #01049112
 class MethodSettings(BaseModel):
     "Each method's own settings, one group per method."
@@ -146,6 +160,7 @@ class MethodSettings(BaseModel):
     planrag: PlanRAGSettings = Field(default_factory=PlanRAGSettings)  # Plan*RAG
     logicrag: LogicRAGSettings = Field(default_factory=LogicRAGSettings)  # LogicRAG
     toq: ToQSettings = Field(default_factory=ToQSettings)  # Tree-of-Question
+    rtrag: RTRAGSettings = Field(default_factory=RTRAGSettings)  # RT-RAG
 
 # %% ../nbs/core/00_config.ipynb #a9014fe3
 class FableSettings(BaseModel):

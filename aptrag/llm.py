@@ -464,7 +464,7 @@ class LLM:
 
 # %% ../nbs/core/01_llm.ipynb #c488888b
 @patch
-def _request(self: LLM, messages, *, max_tokens, schema, temperature, purpose='') -> tuple[Completion, int, float]:
+def _request(self: LLM, messages, *, max_tokens, schema, temperature, purpose='', top_p=None, seed=None) -> tuple[Completion, int, float]:
     "One backend completion with retries; returns it, the retry count and the latency."
     s = self.settings
     retrying = Retrying(stop=stop_after_attempt(s.max_attempts), retry=retry_if_exception(is_transient), reraise=True,
@@ -473,7 +473,8 @@ def _request(self: LLM, messages, *, max_tokens, schema, temperature, purpose=''
     with self._slots:
         try:
             completion = retrying(self.backend.complete, messages, max_tokens=max_tokens, temperature=temperature,
-                                  top_p=s.top_p, seed=s.seed, schema=schema, purpose=purpose)
+                                  top_p=s.top_p if top_p is None else top_p, seed=s.seed if seed is None else seed,
+                                  schema=schema, purpose=purpose)
         except Exception as e:
             attempts = retrying.statistics.get('attempt_number', 1)
             raise LLMCallError(f'{self.backend.name} request to {self.backend.endpoint} failed after {attempts} '
@@ -491,11 +492,11 @@ def _record(self: LLM, purpose, log, **fields) -> CallRecord:
     return record
 
 @patch
-def _cache_key(self: LLM, messages, max_tokens, temperature, template_version, schema) -> str:
+def _cache_key(self: LLM, messages, max_tokens, temperature, template_version, schema, top_p=None, seed=None) -> str:
     s = self.settings
     return ResponseCache.key(model=self.backend.identity, backend=self.backend.name, template=template_version,
-                             messages=messages, max_tokens=max_tokens, temperature=temperature, top_p=s.top_p,
-                             seed=s.seed, repeat_penalty=s.repeat_penalty, schema=schema)
+                             messages=messages, max_tokens=max_tokens, temperature=temperature, top_p=s.top_p if top_p is None else top_p,
+                             seed=s.seed if seed is None else seed, repeat_penalty=s.repeat_penalty, schema=schema)
 
 @patch
 def chat(self: LLM,
@@ -506,18 +507,20 @@ def chat(self: LLM,
          template_version: str = '',  # version of the prompt template (part of the cache key)
          temperature: Optional[float] = None,  # default: the settings'
          log: Optional[CallLog] = None,  # also record the call here (e.g. one log per question)
+         top_p: Optional[float] = None,  # default: the settings'
+         seed: Optional[int] = None,  # decoding seed; default: the settings' (draw several samples with several seeds)
 ) -> str:
     "The model's answer to `prompt`."
     if not _PURPOSE.fullmatch(purpose or ''): raise ValueError(f'purpose must be a lower-case label, got {purpose!r}')
     messages = as_messages(prompt, system)
     temperature = self.settings.temperature if temperature is None else temperature
-    key = self._cache_key(messages, max_tokens, temperature, template_version, None)
+    key = self._cache_key(messages, max_tokens, temperature, template_version, None, top_p, seed)
     if self.cache is not None and (hit := self.cache.get(key)) is not None:
         self._record(purpose, log, cache_hit=True, finish_reason=hit.get('finish_reason'))
         return hit['text']
     started = time.time()
     try: completion, retries, latency = self._request(messages, max_tokens=max_tokens, schema=None, temperature=temperature,
-                                                     purpose=purpose)
+                                                     purpose=purpose, top_p=top_p, seed=seed)
     except LLMCallError as e:
         self._record(purpose, log, ok=False, error=str(e), started_at=started); raise
     self._record(purpose, log, input_tokens=completion.input_tokens, output_tokens=completion.output_tokens,
@@ -547,6 +550,8 @@ def structured(self: LLM,
                template_version: str = '',  # version of the prompt template (part of the cache key)
                temperature: Optional[float] = None,  # default: the settings'
                log: Optional[CallLog] = None,  # also record the calls here
+               top_p: Optional[float] = None,  # default: the settings'
+               seed: Optional[int] = None,  # decoding seed; default: the settings'
 ) -> T:
     "The model's answer to `prompt` as an instance of `schema`; raises `StructuredOutputError` when it never fits."
     if not _PURPOSE.fullmatch(purpose or ''): raise ValueError(f'purpose must be a lower-case label, got {purpose!r}')
@@ -554,7 +559,7 @@ def structured(self: LLM,
     temperature = self.settings.temperature if temperature is None else temperature
     json_schema = schema.model_json_schema()
     if not self.backend.constrains_json: messages = with_schema_instruction(messages, json_schema)
-    key = self._cache_key(messages, max_tokens, temperature, template_version, json_schema)
+    key = self._cache_key(messages, max_tokens, temperature, template_version, json_schema, top_p, seed)
     if self.cache is not None and (hit := self.cache.get(key)) is not None:
         try:
             value, _ = parse_structured(hit['text'], schema)
@@ -566,7 +571,7 @@ def structured(self: LLM,
         started = time.time()
         try:
             completion, retries, latency = self._request(attempt_messages, max_tokens=max_tokens, schema=json_schema,
-                                                         temperature=temperature, purpose=purpose)
+                                                         temperature=temperature, purpose=purpose, top_p=top_p, seed=seed)
         except LLMCallError as e:
             self._record(purpose, log, ok=False, error=str(e), reask=reask, started_at=started); raise
         usage = dict(input_tokens=completion.input_tokens, output_tokens=completion.output_tokens, latency_s=latency,

@@ -67,20 +67,20 @@ class QuestionContext:
             self.input_tokens += sum(r.input_tokens for r in records)
 
     def chat(self, node: Node, prompt: str, *, purpose: str, system: Optional[str] = None, max_tokens: int = 512,
-             version: str = '', final: bool = False) -> str:
-        "A budgeted chat call whose records land on `node`."
+             version: str = '', final: bool = False, **sampling) -> str:
+        "A budgeted chat call whose records land on `node` (`sampling`: temperature, top_p, seed)."
         self.reserve_call(node, final)
         log = CallLog()
-        try: return self.llm.chat(prompt, purpose=purpose, system=system, max_tokens=max_tokens, template_version=version, log=log)
+        try: return self.llm.chat(prompt, purpose=purpose, system=system, max_tokens=max_tokens, template_version=version, log=log, **sampling)
         finally: self.settle(node, log)
 
     def structured(self, node: Node, prompt: str, schema: type[BaseModel], *, purpose: str, system: Optional[str] = None,
-                   max_tokens: int = 512, version: str = '') -> BaseModel:
-        "A budgeted structured call whose records land on `node`."
+                   max_tokens: int = 512, version: str = '', **sampling) -> BaseModel:
+        "A budgeted structured call whose records land on `node` (`sampling`: temperature, top_p, seed)."
         self.reserve_call(node)
         log = CallLog()
         try: return self.llm.structured(prompt, schema, purpose=purpose, system=system, max_tokens=max_tokens,
-                                        template_version=version, log=log)
+                                        template_version=version, log=log, **sampling)
         finally: self.settle(node, log)
 
     def retrieve_many(self, nodes: Sequence[Node], queries: Sequence[str]) -> list[list[Hit]]:
