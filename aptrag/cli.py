@@ -29,8 +29,8 @@ from .eval.stats import results_table, score_run, to_markdown
 
 # %% auto #0
 __all__ = ['positive_int', 'add_settings_options', 'chosen_keys', 'settings_from_args', 'format_cost', 'chat_command',
-           'format_trace_cost', 'ask_command', 'serve_command', 'eval_command', 'report_command', 'paper_item',
-           'notebook_parameters', 'experiment_notebooks', 'reproduce_command', 'index_build_command',
+           'format_trace_cost', 'describe_fable_flag', 'ask_command', 'serve_command', 'eval_command', 'report_command',
+           'paper_item', 'notebook_parameters', 'experiment_notebooks', 'reproduce_command', 'index_build_command',
            'index_search_command', 'data_command', 'corpus_build_command', 'fable_build_command', 'build_parser',
            'main']
 
@@ -97,17 +97,26 @@ def format_trace_cost(trace: Trace) -> str:
             f"wall: {t['wall_s']:.1f} s · summed latency: {t['sum_latency_s']:.1f} s · critical path: {t['critical_path_s']:.1f} s · "
             f"nodes: {t['nodes']}, depth {t['depth']}")
 
+def describe_fable_flag(node_id: str, flag) -> str:
+    "Lines that say how FABLE (or a comparison retriever over its forest) chose a node's evidence."
+    d = flag.data
+    head = [f'FABLE at node {node_id}: {flag.detail}']
+    if d.get('select_depth') is not None: head.append(f"select depth L={d['select_depth']}")
+    head.append(f"{d.get('tokens')} of {d.get('budget')} tokens")
+    if d.get('documents'):
+        paths = f" (LLM: {', '.join(d['llm_documents']) or '-'}; vectors: {', '.join(d['vector_documents']) or '-'})" if 'llm_documents' in d else ''
+        head.append(f"documents: {', '.join(d['documents'][:12])}{' ...' if len(d['documents']) > 12 else ''}{paths}")
+    if d.get('fallbacks'): head.append(f"fallbacks: {', '.join(d['fallbacks'])}")
+    if d.get('truncated'): head.append('truncated to the window')
+    return ' · '.join(head) + ''.join(f'\n  {n}' for n in d.get('nodes', []))
+
 def ask_command(args: argparse.Namespace) -> int:
     "Answer a question and show the tree and cost."
     settings = settings_from_args(args)
     trace = make_method(args.method, settings).run(args.question)
     print(trace.answer)
-    for flag in (f for f in trace.root.flags if f.kind == 'fable'):  # how FABLE chose its evidence
-        d = flag.data
-        print(f"\nFABLE routing: {flag.detail} · select depth L={d['select_depth']} · {d['tokens']} of {d['budget']} tokens · "
-              f"documents: {', '.join(d['documents'])} (LLM: {', '.join(d['llm_documents']) or '-'}; vectors: {', '.join(d['vector_documents']) or '-'})"
-              + (f" · fallbacks: {', '.join(d['fallbacks'])}" if d['fallbacks'] else ''))
-        for node in d['nodes']: print(f'  {node}')
+    for node in trace.nodes():  # how FABLE (or a comparison retriever over its forest) chose the evidence
+        for flag in (f for f in node.flags if f.kind == 'fable'): print('\n' + describe_fable_flag(node.id, flag))
     if not args.no_tree: print('\n' + render_tree(trace.root))
     print('\n' + format_trace_cost(trace) + (f" · flags: {', '.join(map(str, trace.flags))}" if trace.flags else ''))
     if args.trace: trace.save(args.trace); print(f'trace written to {args.trace}')

@@ -95,6 +95,7 @@ class RetrievalSettings(BaseModel):
     hnsw_ef_search: int = Field(128, ge=1)  # HNSW search beam
     train_size: int = Field(100_000, ge=1)  # vectors sampled to train the SQ8 quantiser
     index_dir: Optional[str] = None  # index folder; None means <cache_dir>/indexes/<corpus>--<embedder>
+    backend: Literal['dense', 'fable'] = 'dense'  # what the methods retrieve from: the dense index, or FABLE's forest (fable.*; its LLM steps count against the question's budgets)
 
 # %% ../nbs/core/00_config.ipynb #aab1c1ac
 class AptragSettings(BaseModel):

@@ -6,15 +6,17 @@ Docs: https://aptrag.github.io/aptrag/eval/datasets.html.md"""
 
 # %% ../../nbs/eval/31_datasets.ipynb #2cc32071
 from __future__ import annotations
-import json, random, re
+import json, random, re, tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Literal, Optional
 
 from pydantic import BaseModel, Field
 
-from ..config import Settings, apply_overrides
-from ..corpus import read_jsonl, vital_articles_records
+from ..config import Settings, apply_overrides, load_settings
+from ..corpus import load_corpus, read_jsonl, vital_articles_records
+from ..embed import make_embedder
+from ..retrieval.dense import build_index, embed_corpus
 from ..data import data_file
 from ..llm import LLM
 from .metrics import (MonacoJudge, best_hotpot_scores, judge_keypoints, qampari_scores, rouge_l,
@@ -23,7 +25,8 @@ from .metrics import (MonacoJudge, best_hotpot_scores, judge_keypoints, qampari_
 # %% auto #0
 __all__ = ['CONTINENTS', 'DATASETS', 'QARecord', 'load_monaco', 'load_qampari', 'load_alce_qampari', 'load_hotpotqa',
            'load_dragonball', 'load_flashrag', 'vital_list_questions', 'score_list', 'score_short', 'score_rouge',
-           'judge_monaco', 'judge_dragonball', 'DatasetSpec', 'dataset_spec', 'settings_for_dataset', 'load_dataset']
+           'judge_monaco', 'judge_dragonball', 'DatasetSpec', 'dataset_spec', 'settings_for_dataset', 'load_dataset',
+           'sample_index']
 
 # %% ../../nbs/eval/31_datasets.ipynb #f115c8a3
 class QARecord(BaseModel):
@@ -220,3 +223,21 @@ def load_dataset(
     if limit is not None and limit < len(records):
         records = random.Random(seed).sample(records, limit) if seed is not None else records[:limit]
     return records
+
+# %% ../../nbs/eval/31_datasets.ipynb #35559a04
+def sample_index(
+    dataset: str,  # a dataset name
+    limit: int,  # questions sampled, as for `load_dataset`
+    seed: Optional[int] = None,  # sampling seed, as for `load_dataset`
+    distractors: int = 300,  # the first passages of the corpus that join the gold pages
+    folder: str | Path | None = None,  # where the index goes; default: a new temporary folder
+    settings: Optional[Settings] = None,  # embedder (default: `load_settings()`)
+) -> Path:
+    "An index folder of the gold pages of a dataset sample among the first `distractors` corpus passages."
+    settings = settings_for_dataset(settings or load_settings(), dataset)
+    gold = {t for r in load_dataset(dataset, limit, seed) for t in r.gold_titles}
+    passages = [p for k, p in enumerate(load_corpus(settings.retrieval.corpus, settings.retrieval.chunk_tokens)) if p.title in gold or k < distractors]
+    folder = Path(folder or tempfile.mkdtemp())
+    embed_corpus(passages, make_embedder(settings.retrieval), folder/'store.sqlite', progress=False)
+    build_index(folder, settings.retrieval, corpus=settings.retrieval.corpus, progress=False)
+    return folder

@@ -13,7 +13,9 @@ from pydantic import BaseModel
 
 from ..config import Settings, load_settings
 from ..llm import LLM, CallLog
+from ..embed import make_embedder
 from ..retrieval.dense import Hit, Retriever, ensure_index
+from ..retrieval.budget_baselines import FableRetriever, open_forest
 from ..tree import Flag, FlagKind, Node, Trace, critical_path
 
 # %% auto #0
@@ -86,6 +88,7 @@ class QuestionContext:
     def retrieve_many(self, nodes: Sequence[Node], queries: Sequence[str]) -> list[list[Hit]]:
         "Retrieve for several nodes (one embedding batch); each node records one retrieval and its evidence."
         if self.retriever is None: raise RuntimeError('this method has no retriever')
+        if getattr(self.retriever, 'calls_llm', False): return [self._retrieve_with_llm(n, q) for n, q in zip(nodes, queries)]
         start = time.perf_counter()
         results = self.retriever.retrieve_many(list(queries))
         share = (time.perf_counter() - start) / max(1, len(nodes))
@@ -93,6 +96,20 @@ class QuestionContext:
             node.retrievals += 1; node.retrieval_s += share
             node.evidence = [h.passage.id for h in hits]; node.evidence_titles = [h.passage.title for h in hits]
         return results
+
+    def _retrieve_with_llm(self, node: Node, query: str) -> list[Hit]:
+        "One retrieval by a retriever that calls the LLM (FABLE): its calls budgeted and recorded on `node`; no call left, no LLM."
+        start, llm_s = time.perf_counter(), 0.0
+        try:
+            self.reserve_call(node)
+            hits, log, flag = self.retriever.retrieve_logged(query)
+            self.settle(node, log)
+            llm_s = sum(r.latency_s for r in log.records)
+            node.flag(flag.kind, flag.detail, **flag.data)
+        except BudgetExceeded: hits = self.retriever.retrieve_without_llm(query)
+        node.retrievals += 1; node.retrieval_s += time.perf_counter() - start - llm_s  # the LLM's time is on its call records
+        node.evidence = [h.passage.id for h in hits]; node.evidence_titles = [h.passage.title for h in hits]
+        return hits
 
 # %% ../../nbs/methods/20_base.ipynb #9c2669fa
 @runtime_checkable
@@ -115,8 +132,12 @@ class QuestionMethod:
 
     @property
     def retriever(self) -> Optional[Retriever]:
+        "The retriever: the one given, else FABLE's forest (`retrieval.backend=fable`) or the dense index, built on first use."
         if not self.uses_retriever: return None
-        if self._retriever is None: self._retriever = ensure_index(self.settings)
+        if self._retriever is None:
+            if self.settings.retrieval.backend == 'fable':
+                self._retriever = FableRetriever(open_forest(self.settings), self.llm, make_embedder(self.settings.retrieval), self.settings)
+            else: self._retriever = ensure_index(self.settings)
         return self._retriever
 
     def answer(self, ctx: QuestionContext, root: Node) -> str:

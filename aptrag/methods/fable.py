@@ -8,31 +8,21 @@ Docs: https://aptrag.github.io/aptrag/methods/fable.html.md"""
 from __future__ import annotations
 from typing import Optional
 
-from ..corpus import make_passage
 from ..embed import Embedder, make_embedder
-from ..llm import LLM, CallLog
+from ..llm import LLM
 from .answering import answer_from_passages
 from .base import QuestionContext, QuestionMethod, register_method
-from ..retrieval.dense import Hit, Retriever
-from ..retrieval.fable_forest import forest_folder
-from ..retrieval.fable_retrieval import Forest, FableResult, fable_retrieve, leaf_chunks
-from ..retrieval.budget_baselines import BM25Chunks, BudgetedEvidence, DenseChunks, full_context
+from ..retrieval.dense import Retriever
+from ..retrieval.fable_retrieval import Forest, fable_retrieve
+from ..retrieval.budget_baselines import (BM25Chunks, BudgetedEvidence, DenseChunks, budgeted_hits, evidence_hits, fable_flag,
+                                               full_context, open_forest)
 from ..config import Settings
 from ..tree import FlagKind, Mode, Node, Plan
 
 # %% auto #0
-__all__ = ['evidence_hits', 'ForestMethod', 'FableMethod', 'BudgetBaseline', 'BM25Budget', 'DenseBudget', 'FullContext']
+__all__ = ['ForestMethod', 'FableMethod', 'BudgetBaseline', 'BM25Budget', 'DenseBudget', 'FullContext']
 
 # %% ../../nbs/methods/28b_fable.ipynb #4fe26351
-def evidence_hits(forest: Forest, result: FableResult) -> list[Hit]:
-    "FABLE's evidence as passages (one per chosen node, in reading order), for the shared answer helper and the trace."
-    hits = []
-    for rank, ((doc_id, node_id), text) in enumerate(zip(result.evidence, result.texts)):
-        tree = forest.trees[doc_id]
-        passage = make_passage(doc_id, tree.title, [tree.title_path(node_id)], 'sentence', text, node_id, 0, 'fable', node=str(node_id))
-        hits.append(Hit(passage=passage, score=0.0, rank=rank))
-    return hits
-
 class ForestMethod(QuestionMethod):
     "The base of the methods that read a FABLE forest (not registered: the methods below are peers)."
     uses_retriever = False
@@ -43,20 +33,12 @@ class ForestMethod(QuestionMethod):
         self._forest, self._embedder = forest, embedder
     @property
     def forest(self) -> Forest:
-        if self._forest is None:
-            folder = forest_folder(self.settings, self.settings.fable.forest)
-            if not (folder/'forest.sqlite').exists():
-                raise FileNotFoundError(f'no FABLE forest at {folder}: build it with `aptrag fable build` (same --model), or set fable.forest_dir')
-            self._forest = Forest.open(folder)
+        if self._forest is None: self._forest = open_forest(self.settings)
         return self._forest
     @property
     def embedder(self) -> Embedder:
         if self._embedder is None: self._embedder = make_embedder(self.settings.retrieval)
         return self._embedder
-
-def _chunk_span(tree, node_id: int) -> str:
-    chunks = leaf_chunks(tree, node_id)
-    return f'chunk {chunks[0]}' if len(chunks) == 1 else f'chunks {chunks[0]}-{chunks[-1]}'
 
 @register_method
 class FableMethod(ForestMethod):
@@ -69,11 +51,8 @@ class FableMethod(ForestMethod):
         ctx.settle(root, result.log)
         hits = evidence_hits(self.forest, result)
         root.retrievals, root.evidence, root.evidence_titles = 1, [h.passage.id for h in hits], [h.passage.title for h in hits]
-        root.flag(FlagKind.fable, result.routing, select_depth=result.select_depth, tokens=result.tokens, budget=self.settings.fable.budget, navigated=result.navigated,
-                  documents=result.documents, llm_documents=result.llm_documents, vector_documents=result.vector_documents,
-                  nodes=[f'{d} · {self.forest.trees[d].title_path(n)} · {_chunk_span(self.forest.trees[d], n)}' + (' (LLM)' if (d, n) in result.llm_nodes else '')
-                         for d, n in result.evidence],
-                  fallbacks=result.fallbacks)
+        flag = fable_flag(self.forest, result, self.settings.fable.budget)
+        root.flag(flag.kind, flag.detail, **flag.data)
         root.answer = answer_from_passages(ctx, root, hits, final=True)
         return root.answer
 
@@ -85,8 +64,7 @@ class BudgetBaseline(ForestMethod):
     def answer(self, ctx: QuestionContext, root: Node) -> str:
         root.mode, root.plan, root.query = Mode.direct, Plan.maintain, root.text
         found = self.evidence(root.text)
-        hits = [Hit(passage=make_passage(d, self.forest.trees[d].title, [], 'sentence', t, c, 0, self.name), score=0.0, rank=r)
-                for r, ((d, c), t) in enumerate(zip(found.chunks, found.texts))]
+        hits = budgeted_hits(self.forest, found)
         root.retrievals, root.evidence, root.evidence_titles = 1, [h.passage.id for h in hits], [h.passage.title for h in hits]
         root.flag(FlagKind.fable, self.name, tokens=found.tokens, budget=self.settings.fable.budget, documents=found.documents[:20],
                   truncated=found.truncated)

@@ -11,12 +11,18 @@ from typing import Optional, Sequence
 
 import numpy as np
 
-from ..corpus import count_tokens, truncate_tokens
+from ..config import Settings
+from ..corpus import count_tokens, make_passage, truncate_tokens
 from ..embed import Embedder
-from .fable_retrieval import Forest
+from ..llm import LLM, CallLog
+from .dense import Hit
+from .fable_forest import forest_folder
+from .fable_retrieval import FableResult, Forest, fable_retrieve, leaf_chunks
+from ..tree import Flag, FlagKind
 
 # %% auto #0
-__all__ = ['BudgetedEvidence', 'chunk_text', 'fill_budget', 'BM25Chunks', 'DenseChunks', 'full_context']
+__all__ = ['BudgetedEvidence', 'chunk_text', 'fill_budget', 'BM25Chunks', 'DenseChunks', 'full_context', 'evidence_hits',
+           'budgeted_hits', 'chunk_span', 'fable_flag', 'open_forest', 'FableRetriever']
 
 # %% ../../nbs/retrieval/14_budget_baselines.ipynb #1e6ce3c8
 @dataclass
@@ -84,3 +90,54 @@ def full_context(forest: Forest, limit: int) -> BudgetedEvidence:
             truncated = True; break
         texts.append(text); used += cost; keys.append((doc_id, 0))
     return BudgetedEvidence('full-context', keys, texts, sum(count_tokens(t) for t in texts), truncated, list(forest.trees))
+
+# %% ../../nbs/retrieval/14_budget_baselines.ipynb #48520527
+def evidence_hits(forest: Forest, result: FableResult) -> list[Hit]:
+    "FABLE's evidence as passages (one per chosen node, in reading order), for the shared answer helper and the trace."
+    hits = []
+    for rank, ((doc_id, node_id), text) in enumerate(zip(result.evidence, result.texts)):
+        tree = forest.trees[doc_id]
+        passage = make_passage(doc_id, tree.title, [tree.title_path(node_id)], 'sentence', text, node_id, 0, 'fable', node=str(node_id))
+        hits.append(Hit(passage=passage, score=0.0, rank=rank))
+    return hits
+
+def budgeted_hits(forest: Forest, found: BudgetedEvidence) -> list[Hit]:
+    "A comparison retriever's evidence as passages, in reading order."
+    return [Hit(passage=make_passage(d, forest.trees[d].title, [], 'sentence', t, c, 0, found.method), score=0.0, rank=r)
+            for r, ((d, c), t) in enumerate(zip(found.chunks, found.texts))]
+
+def chunk_span(tree, node_id: int) -> str:
+    "The chunks under a node, as 'chunk 3' or 'chunks 3-7'."
+    chunks = leaf_chunks(tree, node_id)
+    return f'chunk {chunks[0]}' if len(chunks) == 1 else f'chunks {chunks[0]}-{chunks[-1]}'
+
+def fable_flag(forest: Forest, result: FableResult, budget: int) -> Flag:
+    "How FABLE chose its evidence, as a `fable` flag: routing, depth L, tokens against the budget, each path's documents, the chosen nodes."
+    nodes = [f'{d} · {forest.trees[d].title_path(n)} · {chunk_span(forest.trees[d], n)}' + (' (LLM)' if (d, n) in result.llm_nodes else '')
+             for d, n in result.evidence]
+    return Flag(kind=FlagKind.fable, detail=result.routing, data=dict(
+        select_depth=result.select_depth, tokens=result.tokens, budget=budget, navigated=result.navigated, documents=result.documents,
+        llm_documents=result.llm_documents, vector_documents=result.vector_documents, nodes=nodes, fallbacks=result.fallbacks))
+
+def open_forest(settings: Settings) -> Forest:
+    "The forest `fable.forest` (or `fable.forest_dir`) names, or an error that says how to build it."
+    folder = forest_folder(settings, settings.fable.forest)
+    if not (folder/'forest.sqlite').exists():
+        raise FileNotFoundError(f'no FABLE forest at {folder}: build it with `aptrag fable build` (same --model), or set fable.forest_dir')
+    return Forest.open(folder)
+
+class FableRetriever:
+    "FABLE's bi-path retrieval as a retriever: evidence within `fable.budget` for each query."
+    calls_llm = True  # its selection and navigation are LLM calls: the question context budgets and records them
+    def __init__(self, forest: Forest, llm: LLM, embedder: Embedder, settings: Settings):
+        self.forest, self.llm, self.embedder, self.settings = forest, llm, embedder, settings
+    def retrieve_logged(self, query: str) -> tuple[list[Hit], CallLog, Flag]:
+        "Hits for `query`, the LLM calls made for them, and a `fable` flag with the routing."
+        result = fable_retrieve(query, self.forest, self.llm, self.embedder, self.settings)
+        return evidence_hits(self.forest, result), result.log, fable_flag(self.forest, result, self.settings.fable.budget)
+    def retrieve_without_llm(self, query: str) -> list[Hit]:
+        "The vector path alone: dense chunks of the forest within the budget."
+        return budgeted_hits(self.forest, DenseChunks(self.forest, self.embedder).retrieve(query, self.settings.fable.budget))
+    def retrieve_many(self, queries, k=None, expand=None) -> list[list[Hit]]:
+        "Hits for each query (calls unrecorded: methods go through `QuestionContext.retrieve_many`)."
+        return [self.retrieve_logged(q)[0] for q in queries]
