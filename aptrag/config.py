@@ -192,6 +192,7 @@ class AnswerSettings(BaseModel):
     model_config = ConfigDict(extra='forbid')
     style: Literal['free', 'list'] = 'free'  # final answer: free text with referents, or a comma-separated entity list
     tokens: int = Field(512, ge=16)  # generation limit of answer calls
+    draft: bool = False  # a final answer from passages starts from the model's own answer (one short call without passages), which the passages then confirm, correct or extend
 
 # %% ../nbs/core/00_config.ipynb #24bd4603
 _settings_file: contextvars.ContextVar[Optional[Path]] = contextvars.ContextVar('aptrag_settings_file', default=None)
