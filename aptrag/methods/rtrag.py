@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from ..llm import StructuredOutputError
 from .answering import passages_block, passages_for, tidy_list_answer
+from .aptrag.planner import content_words
 from .base import BudgetExceeded, QuestionContext, QuestionMethod, register_method
 from ..tree import FlagKind, Mode, Node, Plan
 
@@ -66,8 +67,7 @@ def regenerated(reply: str, question: str, first_question: str, first_answer: st
 
 def same_question(a: str, b: str) -> bool:
     "Whether two questions ask with the same content words ('What film ...' and 'Which film ...' are the same)."
-    words = lambda t: {w for w in re.findall(r"[\w'-]+", t.lower()) if w not in _FUNCTION_WORDS}
-    return words(a) == words(b)
+    return content_words(a) == content_words(b)
 
 def aggregate_prompt(question: str, pairs) -> str:
     found = '\n'.join(f'Q{k}: {q}\nA{k}: {a}' for k, (q, a) in enumerate(pairs, 1))
@@ -89,12 +89,10 @@ def final_span(text: str) -> str:
     span = (parts[-1] if len(parts) > 1 else text or '').strip().strip('.').strip()
     return NONE if not span or span.lower().strip('[]') in ('none', 'unknown', 'n/a') else span
 
-_FUNCTION_WORDS = set("""a an the of in on at to for by with from and or as is are was were be been do does did has have had which
-what who whom whose when where why how many much that this these those it its their there some any all every one list give name""".split())
-
 def keyword_query(question: str) -> str:
     "The question's content words, as a search query."
-    words = [w for w in re.findall(r"[\w'-]+", question) if w.lower() not in _FUNCTION_WORDS]
+    keep = content_words(question)
+    words = [w for w in re.findall(r"[\w'-]+", question) if w.lower() in keep]
     return ' '.join(words) or question
 
 def majority(answers: list[str]) -> str:
