@@ -113,6 +113,7 @@ class AptragSettings(BaseModel):
     batched_answer_tokens: int = Field(2048, ge=64)  # generation limit of a batched EC answer
     root_evidence: bool = False  # also retrieve with the question itself and give those passages to the final answer (not in the paper)
     drop_restated: bool = False  # drop sub-questions that restate their parent; fewer than two left keeps it whole (not in the paper)
+    query_fusion: bool = False  # retrieve with a node's own question beside its rewritten query, fused by reciprocal rank (not in the paper)
 
 # %% ../nbs/core/00_config.ipynb #17b1a41c
 class PlanRAGSettings(BaseModel):

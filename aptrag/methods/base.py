@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from ..config import Settings, load_settings
 from ..llm import LLM, CallLog
 from ..embed import make_embedder
-from ..retrieval.dense import Hit, Retriever, ensure_index
+from ..retrieval.dense import Hit, Retriever, ensure_index, fuse_hits
 from ..retrieval.budget_baselines import FableRetriever, open_forest
 from ..tree import Flag, FlagKind, Node, Trace, critical_path
 
@@ -85,12 +85,19 @@ class QuestionContext:
                                         template_version=version, log=log, **sampling)
         finally: self.settle(node, log)
 
-    def retrieve_many(self, nodes: Sequence[Node], queries: Sequence[str]) -> list[list[Hit]]:
+    def retrieve_many(self,
+                      nodes: Sequence[Node],  # who retrieves
+                      queries: Sequence[str],  # one query per node
+                      fuse_with: Optional[Sequence[str]] = None,  # per node a second query, its hits fused with the first's by reciprocal rank (dense retrieval only)
+    ) -> list[list[Hit]]:
         "Retrieve for several nodes (one embedding batch); each node records one retrieval and its evidence."
         if self.retriever is None: raise RuntimeError('this method has no retriever')
         if getattr(self.retriever, 'calls_llm', False): return [self._retrieve_with_llm(n, q) for n, q in zip(nodes, queries)]
         start = time.perf_counter()
-        results = self.retriever.retrieve_many(list(queries))
+        if fuse_with is None: results = self.retriever.retrieve_many(list(queries))
+        else:
+            both = self.retriever.retrieve_many(list(queries) + list(fuse_with))
+            results = [fuse_hits([a, b]) if q != f else a for a, b, q, f in zip(both, both[len(queries):], queries, fuse_with)]
         share = (time.perf_counter() - start) / max(1, len(nodes))
         for node, hits in zip(nodes, results):
             node.retrievals += 1; node.retrieval_s += share

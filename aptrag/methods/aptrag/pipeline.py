@@ -101,6 +101,7 @@ def answer_from_pairs(self: APTRAG,
     "A lateral, vertical or final answer from question-answer pairs (and the node's own passages, for the final answer)."
     if kind == 'final':
         prompt = final_answer_prompt(node.text, pairs, self.settings.answer.style, passages_for(ctx, node, hits, str(pairs)))
+    elif all(answer in ('', '-') for _, (_, answer) in pairs): return ''  # nothing to answer from: no call
     elif kind == Mode.vertical: prompt = vertical_answer_prompt(node.text, pairs)
     else: prompt = lateral_answer_prompt(node.text, pairs)
     try: return ask_answer(ctx, node, prompt, f'answer_{kind}', final=kind == 'final')
@@ -108,6 +109,11 @@ def answer_from_pairs(self: APTRAG,
         return '; '.join(ans for _, (_, ans) in pairs if ans and ans != '-')
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #b64a66e4
+@patch
+def retrieve(self: APTRAG, ctx: QuestionContext, nodes: Sequence[Node], queries: Sequence[str]) -> list[list[Hit]]:
+    "Retrieve for `nodes` with their search queries, fused with their own questions under `query_fusion`."
+    return ctx.retrieve_many(nodes, queries, fuse_with=[n.text for n in nodes] if self.options.query_fusion else None)
+
 @patch
 def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
     "Plan the root, then answer it from its children (split) or from its own retrieval (kept whole)."
@@ -122,7 +128,7 @@ def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
         root.mode = Mode.direct
         try: root.query = rewrite_query(ctx, root)
         except BudgetExceeded: root.query = root.text
-        hits = ctx.retrieve_many([root], [root.query])[0]
+        hits = self.retrieve(ctx, [root], [root.query])[0]
         root.answer = answer_from_passages(ctx, root, hits, final=True)
     return root.answer
 
@@ -216,7 +222,7 @@ def expand(self: APTRAG,
         try: queries = rewrite_queries(ctx, parent, external)
         except BudgetExceeded: queries = [c.text for c in external]
         for c, q in zip(external, queries): c.query = q
-        for c, h in zip(external, ctx.retrieve_many(external, queries)): hits[c.id] = h
+        for c, h in zip(external, self.retrieve(ctx, external, queries)): hits[c.id] = h
 
     number = {c.id: k for k, c in enumerate(children, 1)}
     leaves_key = number[external[0].id] if external else None
@@ -237,8 +243,19 @@ def answer_split(self: APTRAG, ctx: QuestionContext, node: Node, subquestions: l
     "Expand `node` into its sub-questions and answer it vertically from them."
     node.mode = Mode.vertical
     self.expand(ctx, node, subquestions)
-    node.answer = self.answer_from_pairs(ctx, node, qa_pairs(node.children), Mode.vertical)
+    if node.children: node.answer = self.answer_from_pairs(ctx, node, qa_pairs(node.children), Mode.vertical)
+    else: self.answer_external(ctx, node)  # the node budget left no room for its sub-questions: answered as a leaf
     node.finished_s = ctx.now()
+
+@patch
+def answer_external(self: APTRAG, ctx: QuestionContext, node: Node):
+    "Answer `node` from its own retrieval (rewrite, retrieve, answer), with what the budget allows."
+    node.mode = Mode.external
+    try:
+        node.query = rewrite_query(ctx, node)
+        hits = self.retrieve(ctx, [node], [node.query])[0]
+        node.answer = answer_from_passages(ctx, node, hits)
+    except BudgetExceeded: node.answer = node.answer or ''
 
 @patch
 def answer_dependent(self: APTRAG, ctx: QuestionContext, parent: Node, node: Node):
@@ -253,11 +270,5 @@ def answer_dependent(self: APTRAG, ctx: QuestionContext, parent: Node, node: Nod
         node.mode, node.evidence = Mode.lateral, [parent.children[j - 1].id for j in node.depends_on]
         node.answer = self.answer_from_pairs(ctx, node, pairs, Mode.lateral)
     elif decision.gathering == Mode.vertical: return self.answer_split(ctx, node, decision.subquestions)
-    else:
-        node.mode = Mode.external
-        try:
-            node.query = rewrite_query(ctx, node)
-            hits = ctx.retrieve_many([node], [node.query])[0]
-            node.answer = answer_from_passages(ctx, node, hits)
-        except BudgetExceeded: node.answer = node.answer or ''
+    else: self.answer_external(ctx, node)
     node.finished_s = ctx.now()

@@ -24,29 +24,41 @@ __all__ = ['content_words', 'restates', 'drop_restated', 'decompose', 'needs_sea
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #b80975a2
 _FUNCTION_WORDS = set('''a an the of in on at to for by with from and or as is are was were be been do does did has have had
 which what who whom whose when where why how many much that this these those it its their there some any all every one
-list give name tell me please'''.split())
+list give name tell me please given'''.split())
 
 def content_words(text: str) -> set[str]:
-    "The lower-cased words of `text` that carry its meaning (function words dropped)."
+    "The lower-cased words of `text` that carry its meaning (function words and <Qj> references dropped)."
+    text = re.sub(r'<\s*Q\s*\d+\s*>', ' ', text, flags=re.I)
     return {w for w in re.findall(r'[a-z0-9]+', text.lower()) if w not in _FUNCTION_WORDS}
 
 def restates(question: str, parent: str) -> bool:
-    "Whether `question` asks for nothing that `parent` does not ask (its content words are among the parent's)."
-    mine = content_words(question)
-    return bool(mine) and mine <= content_words(parent)
+    "Whether `question` asks for nothing that `parent` does not ask: its words are among the parent's, all of them if it refers to siblings."
+    mine, theirs = content_words(question), content_words(parent)
+    if re.search(r'<\s*Q\s*\d+\s*>', question, flags=re.I): return mine == theirs  # "the parent, given <Q1>": narrowed only by name
+    return bool(mine) and mine <= theirs
 
 def drop_restated(subquestions: Sequence[str], parent: str) -> tuple[list[str], int]:
-    "The sub-questions without those that restate `parent`, renumbered with their references, and how many were dropped."
+    "The sub-questions without those that restate `parent` or an earlier sibling, renumbered with their references, and how many were dropped."
     parsed = [parse_subquestion(s) for s in subquestions]
-    dropped = {k for k, (text, _) in enumerate(parsed, 1) if restates(text, parent)}
-    if not dropped or any(set(refs) & dropped for k, (_, refs) in enumerate(parsed, 1) if k not in dropped):
-        return list(subquestions), 0  # nothing to drop, or a kept question needs a dropped one's answer
+    same_as: dict[int, int] = {}  # a sub-question -> the earlier sibling it repeats (same words, same references)
+    first: dict[tuple, int] = {}
+    for k, (text, refs) in enumerate(parsed, 1):
+        key = (frozenset(content_words(text)), tuple(sorted({same_as.get(j, j) for j in refs})))
+        if key[0] and key in first: same_as[k] = first[key]
+        else: first.setdefault(key, k)
+    restating = {k for k, (text, _) in enumerate(parsed, 1) if k not in same_as and restates(text, parent)}
+    kept_numbers = set(range(1, len(parsed) + 1)) - restating - set(same_as)
+    def references(k): return {same_as.get(j, j) for j in parsed[k - 1][1]}
+    while needed := {j for k in kept_numbers for j in references(k)} & restating - kept_numbers:
+        kept_numbers |= needed  # a restating question that a kept one builds on (a set to filter, say) stays
+    if len(kept_numbers) == len(parsed): return list(subquestions), 0
     number, kept = {}, []
     for k, (text, _) in enumerate(parsed, 1):
-        if k in dropped: continue
+        if k not in kept_numbers: continue
         number[k] = len(kept) + 1
-        kept.append(f"{number[k]}. " + re.sub(r'<\s*Q\s*(\d+)\s*>', lambda m: f'<Q{number.get(int(m.group(1)), m.group(1))}>', text, flags=re.I))
-    return kept, len(dropped)
+        def renumber(m): j = int(m.group(1)); return f'<Q{number.get(same_as.get(j, j), j)}>'
+        kept.append(f"{number[k]}. " + re.sub(r'<\s*Q\s*(\d+)\s*>', renumber, text, flags=re.I))
+    return kept, len(parsed) - len(kept)
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #a2b437fd
 def decompose(ctx: QuestionContext, node: Node) -> list[str]:
