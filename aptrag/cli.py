@@ -6,7 +6,7 @@ Docs: https://aptrag.github.io/aptrag/cli.html.md"""
 
 # %% ../nbs/90_cli.ipynb #36d04d5e
 from __future__ import annotations
-import argparse, contextlib, json, re, signal, sys, time
+import argparse, ast, contextlib, json, re, signal, sys, time
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -177,9 +177,18 @@ def paper_item(path: Path) -> str:
     return ' '.join(found.group(1).split()) if found else '(not stated)'
 
 def notebook_parameters(path: Path) -> dict[str, str]:
-    "The names and default values (as source text) of a notebook's papermill parameters."
-    import papermill
-    return {name: p['default'] for name, p in papermill.inspect_notebook(str(path)).items()}
+    "The names and default values (as source text, on one line) of a notebook's papermill parameters."
+    cells = json.loads(Path(path).read_text())['cells']
+    cell = next((c for c in cells if c['cell_type'] == 'code' and 'parameters' in c.get('metadata', {}).get('tags', [])), None)
+    if cell is None: return {}
+    source, found = ''.join(cell['source']), {}
+    for statement in ast.parse(source).body:  # read as Python, so a default may span lines
+        targets = [statement.target] if isinstance(statement, ast.AnnAssign) else getattr(statement, 'targets', [])
+        value = getattr(statement, 'value', None)
+        for target in targets:
+            if isinstance(target, ast.Name) and value is not None:
+                found[target.id] = ' '.join(ast.get_source_segment(source, value).split())
+    return found
 
 def experiment_notebooks(folder: Optional[Path] = None, only: Optional[Sequence[str]] = None) -> list[Path]:
     "The experiment notebooks of `folder` (default: this checkout's nbs/experiments), optionally only some of them."
