@@ -97,7 +97,8 @@ class QuestionContext:
         if fuse_with is None: results = self.retriever.retrieve_many(list(queries))
         else:
             both = self.retriever.retrieve_many(list(queries) + list(fuse_with))
-            results = [fuse_hits([a, b]) if q != f else a for a, b, q, f in zip(both, both[len(queries):], queries, fuse_with)]
+            results = [fuse_hits([a, b], limit=len(a) + len(b)) if q != f else a  # every passage either query found, by fused rank
+                       for a, b, q, f in zip(both, both[len(queries):], queries, fuse_with)]
         share = (time.perf_counter() - start) / max(1, len(nodes))
         for node, hits in zip(nodes, results):
             node.retrievals += 1; node.retrieval_s += share
