@@ -15,9 +15,9 @@ from pydantic_settings import (BaseSettings, JsonConfigSettingsSource, PydanticB
                                SettingsConfigDict, TomlConfigSettingsSource)
 
 # %% auto #0
-__all__ = ['EMBEDDED_MODEL_NAME', 'LLMSettings', 'BudgetSettings', 'RetrievalSettings', 'AptragSettings', 'PlanRAGSettings',
-           'LogicRAGSettings', 'ToQSettings', 'RTRAGSettings', 'MethodSettings', 'FableSettings', 'AnswerSettings',
-           'default_cache_dir', 'Settings', 'load_settings', 'apply_overrides']
+__all__ = ['EMBEDDED_MODEL_NAME', 'PRESETS', 'LLMSettings', 'BudgetSettings', 'RetrievalSettings', 'AptragSettings',
+           'PlanRAGSettings', 'LogicRAGSettings', 'ToQSettings', 'RTRAGSettings', 'MethodSettings', 'FableSettings',
+           'AnswerSettings', 'default_cache_dir', 'Settings', 'load_settings', 'apply_overrides']
 
 # %% ../nbs/core/00_config.ipynb #1a9b8a48
 EMBEDDED_MODEL_NAME = 'qwen2.5-coder-0.5b-instruct-q4_k_m'  # label of the GGUF model that ships with the install
@@ -111,9 +111,9 @@ class AptragSettings(BaseModel):
     tau_l: int = Field(50_000, ge=256)  # EC: token budget of a batched prompt (also capped by the model's context)
     plan_tokens: int = Field(512, ge=32)  # generation limit of planning calls
     batched_answer_tokens: int = Field(2048, ge=64)  # generation limit of a batched EC answer
-    root_evidence: bool = False  # also retrieve with the question itself and give those passages to the final answer (not in the paper)
-    drop_restated: bool = False  # drop sub-questions that restate their parent; fewer than two left keeps it whole (not in the paper)
-    query_fusion: bool = False  # retrieve with a node's own question beside its rewritten query, fused by reciprocal rank (not in the paper)
+    root_evidence: bool = True  # also retrieve with the question itself and give those passages to the final answer (not in the paper)
+    drop_restated: bool = True  # drop sub-questions that restate their parent or a sibling; fewer than two left keeps it whole (not in the paper)
+    query_fusion: bool = True  # retrieve with a node's own question beside its rewritten query, every passage of both by fused rank (not in the paper)
 
 # %% ../nbs/core/00_config.ipynb #17b1a41c
 class PlanRAGSettings(BaseModel):
@@ -240,6 +240,10 @@ def load_settings(
     finally: _settings_file.reset(token)
 
 # %% ../nbs/core/00_config.ipynb #a63afc50
+PRESETS: dict[str, dict[str, Any]] = {
+    'paper': {'methods.aptrag.root_evidence': False, 'methods.aptrag.drop_restated': False, 'methods.aptrag.query_fusion': False},
+}  # named groups of settings, applied by `apply_overrides` for a 'preset' key
+
 def apply_overrides(
     settings: Settings,  # the settings to start from
     overrides: dict[str, Any] | list[str],  # {'llm.backend': 'openai'} or ['llm.backend=openai', ...]
@@ -253,7 +257,12 @@ def apply_overrides(
             pairs[key.strip()] = value.strip()
         overrides = pairs
     data = settings.model_dump()
+    expanded = []
     for key, value in overrides.items():
+        if key != 'preset': expanded.append((key, value)); continue
+        if value not in PRESETS: raise KeyError(f'unknown preset {value!r}; there are: {", ".join(PRESETS)}')
+        expanded += list(PRESETS[value].items())
+    for key, value in expanded:
         *groups, field = key.split('.')
         target = data
         for g in groups:

@@ -16,10 +16,12 @@ from .datasets import QARecord, dataset_spec
 from .metrics import normalize_answer
 from .stats import retrieval_recall
 from ..methods.aptrag.planner import content_words, restates
+from ..methods.aptrag.prompts import DECOMPOSE_EXAMPLE_WORDS
 from ..tree import FlagKind, Mode, Node, Trace
 
 # %% auto #0
-__all__ = ['Failure', 'query_drifted', 'placeholder_answer', 'mentioned', 'diagnose', 'compare_runs', 'failure_counts']
+__all__ = ['Failure', 'query_drifted', 'placeholder_answer', 'mentioned', 'diagnose', 'compare_runs', 'failure_counts',
+           'prompt_leaks']
 
 # %% ../../nbs/eval/35_analysis.ipynb #c50131d9
 class Failure(StrEnum):
@@ -121,3 +123,14 @@ def failure_counts(comparison: pd.DataFrame, only_losses: bool = True) -> pd.Ser
     rows = comparison[comparison.difference < 0] if only_losses else comparison
     counts = pd.Series({f.value: sum(f.value in classes for classes in rows.failures) for f in Failure}, name='questions')
     return counts[counts > 0].sort_values(ascending=False)
+
+# %% ../../nbs/eval/35_analysis.ipynb #8c06e345
+def prompt_leaks(row: dict) -> list[str]:
+    "The leaks of prompt examples in a finished question: a placeholder answer, sub-questions with the decomposer's example words."
+    leaks = [f"placeholder answer {row['answer']!r}"] if row.get('answer') and placeholder_answer(row['answer']) else []
+    if not row.get('trace') or not row['trace'].get('root'): return leaks
+    asked = {w.rstrip('s') for w in content_words(row['question'])}
+    for node in Trace.model_validate(row['trace']).nodes():
+        if node.depth and (copied := {w for w in content_words(node.question) & DECOMPOSE_EXAMPLE_WORDS if w.rstrip('s') not in asked}):
+            leaks.append(f"sub-question {node.id} {node.question!r} uses {', '.join(sorted(copied))}")
+    return leaks

@@ -16,14 +16,14 @@ from tqdm.auto import tqdm
 
 import aptrag
 from ..methods.registry import make_method
-from ..config import Settings
+from ..config import Settings, apply_overrides
 from .datasets import QARecord, load_dataset
 from ..parallel import in_shard
 from ..tree import Trace
 
 # %% auto #0
-__all__ = ['EXECUTION_SETTINGS', 'ResultsFile', 'git_revision', 'environment', 'config_differences', 'prepare_run', 'answer_row',
-           'RunProgress', 'run_dataset', 'merge_runs']
+__all__ = ['EXECUTION_SETTINGS', 'ResultsFile', 'git_revision', 'environment', 'config_differences', 'own_method_settings',
+           'prepare_run', 'answer_row', 'RunProgress', 'run_dataset', 'merge_runs']
 
 # %% ../../nbs/eval/32_runner.ipynb #258f252d
 class ResultsFile:
@@ -102,6 +102,13 @@ def config_differences(
         elif a != b: out.append(name)
     return out
 
+def own_method_settings(config: dict) -> dict:
+    "A run configuration without the settings of the methods it did not run (`methods.<other>`): they cannot change its answers."
+    own = str(config.get('method') or '').replace('-', '_')
+    settings = config.get('settings')
+    if not isinstance(settings, dict) or not isinstance(settings.get('methods'), dict): return config
+    return {**config, 'settings': {**settings, 'methods': {k: v for k, v in settings['methods'].items() if k == own}}}
+
 # %% ../../nbs/eval/32_runner.ipynb #5ee2583d
 def prepare_run(
     method_name: str,  # aptrag, naive, llm-only
@@ -123,7 +130,7 @@ def prepare_run(
     if run_file.exists():
         previous = json.loads(run_file.read_text())
         defaults = dict(settings=Settings().model_dump(mode='json', exclude={'cache_dir'}))
-        changed = config_differences({k: previous.get(k) for k in config}, config, defaults)
+        changed = config_differences(own_method_settings({k: previous.get(k) for k in config}), own_method_settings(config), defaults)
         if changed: raise ValueError(f'{out} holds a run with other {", ".join(changed[:8])}: use another --out folder')
     results = ResultsFile(out/'results.jsonl')
     done = results.done_ids()

@@ -70,7 +70,8 @@ def decompose(ctx: QuestionContext, node: Node) -> list[str]:
     except StructuredOutputError:
         node.flag(FlagKind.parse_fallback, 'decompose'); return []
     subs = [s.strip() for s in out.subquestions if s and s.strip()]
-    if copied := sorted(set().union(*(content_words(s) for s in subs)) & DECOMPOSE_EXAMPLE_WORDS - content_words(node.text)):
+    asked = {w.rstrip('s') for w in content_words(node.text)}  # plural or singular alike
+    if copied := sorted(w for w in set().union(*(content_words(s) for s in subs)) & DECOMPOSE_EXAMPLE_WORDS if w.rstrip('s') not in asked):
         node.flag(FlagKind.example_leak, ', '.join(copied)); return []  # a copy of the prompt's example, not a plan for this question
     if a.drop_restated and len(subs) > 1:
         subs, dropped = drop_restated(subs, node.text)

@@ -54,7 +54,7 @@ Example: "Which countries bordering Germany have a monarchy?"
 Question: {question}
 Reply with JSON: {{"decision": "maintain" or "split", "subquestions": [...]}}'''
 
-DECOMPOSE_EXAMPLE_WORDS = frozenset({'eiffel', 'statue', 'liberty', 'peru', 'germany', 'monarchy', 'monarchies'})  # only in the worked examples
+DECOMPOSE_EXAMPLE_WORDS = frozenset({'eiffel', 'statue', 'liberty', 'peru', 'germany', 'monarchy', 'monarchies', 'border', 'borders', 'bordering'})  # only in the worked examples
 
 # %% ../../../nbs/methods/22_aptrag_prompts.ipynb #f6e3235a
 _LABEL = re.compile(r'^\s*(?:Q?\d+[.):]\s+)')
