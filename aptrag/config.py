@@ -176,6 +176,7 @@ class FableSettings(BaseModel):
     build_tokens: int = Field(1200, ge=128)  # generation limit of the chunking and tree calls
     forest: str = 'dragonball-en'  # the forest `--method fable` searches (built by `aptrag fable build`)
     forest_dir: Optional[str] = None  # forest folder; None: <cache_dir>/forests/<forest>--<builder model>
+    documents: list[str] = Field(default_factory=list)  # search only these documents of the forest (one domain's, say); empty: all
     budget: int = Field(4000, ge=64)  # Bmax: tokens of evidence given to the generator
     select_depth: int = Field(2, ge=1, le=6)  # L: deepest level the document-selection prompt shows (lowered until the prompt fits)
     top_k: int = Field(10, ge=1, le=1000)  # K: nodes of the vector path

@@ -124,7 +124,8 @@ def open_forest(settings: Settings) -> Forest:
     folder = forest_folder(settings, settings.fable.forest)
     if not (folder/'forest.sqlite').exists():
         raise FileNotFoundError(f'no FABLE forest at {folder}: build it with `aptrag fable build` (same --model), or set fable.forest_dir')
-    return Forest.open(folder)
+    forest = Forest.open(folder)
+    return forest.subset(settings.fable.documents) if settings.fable.documents else forest
 
 class FableRetriever:
     "FABLE's bi-path retrieval as a retriever: evidence within `fable.budget` for each query."

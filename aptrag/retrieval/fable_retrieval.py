@@ -55,6 +55,13 @@ class Forest:
             keys, vectors = store.vectors()
             return cls({d: store.tree(d) for d in store.doc_ids()}, keys, vectors)
         finally: store.close()
+    def subset(self, doc_ids: Sequence[str]) -> Forest:
+        "The forest of only these documents (one domain's, say); a name it does not hold is an error."
+        if missing := [d for d in doc_ids if d not in self.trees]:
+            raise KeyError(f'the forest has no document {", ".join(map(str, missing[:5]))} ({len(missing)} missing of {len(doc_ids)})')
+        wanted = set(doc_ids)
+        rows = [i for i, (d, _) in enumerate(self.keys) if d in wanted]
+        return Forest({d: t for d, t in self.trees.items() if d in wanted}, [self.keys[i] for i in rows], self.vectors[rows])
     def cost(self, doc_id: str, node_id: int) -> int:
         "Tokens of the node's evidence text."
         key = (doc_id, node_id)
