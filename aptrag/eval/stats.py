@@ -22,7 +22,7 @@ from .runner import ResultsFile
 from ..tree import Trace
 
 # %% auto #0
-__all__ = ['TABLE_METRICS', 'retrieval_recall', 'score_row', 'score_run', 'mean_ci', 'paired_test', 'paired_tests',
+__all__ = ['TABLE_METRICS', 'retrieval_recall', 'judge_row', 'score_row', 'score_run', 'mean_ci', 'paired_test', 'paired_tests',
            'results_table', 'summary_table', 'to_markdown']
 
 # %% ../../nbs/eval/33_stats.ipynb #9c78d9d7
@@ -32,15 +32,22 @@ def retrieval_recall(trace: Trace, gold_titles: Sequence[str], read_only: bool =
     gathered = {normalize_answer(t) for t in trace.evidence_titles(read_only)}
     return sum(normalize_answer(g) in gathered for g in gold_titles) / len(gold_titles)
 
-def score_row(row: dict, judge: Optional[LLM] = None) -> dict:
-    "Metrics of one finished question of a run, as its dataset's spec says; `judge` adds the LLM-judged ones."
+def judge_row(row: dict, judge: LLM) -> dict:
+    "The LLM-judged metrics of one finished question (none for a benchmark without a judge; `judge_error` when it failed)."
+    record = QARecord.model_validate(row['record'])
+    spec = dataset_spec(record.dataset)
+    if spec.judge is None: return {}
+    try: return spec.judge(judge, row['answer'], record)
+    except (StructuredOutputError, LLMCallError) as e: return dict(judge_error=f'{type(e).__name__}: {e}')
+
+def score_row(row: dict, judge: Optional[LLM] = None, judged: Optional[dict] = None) -> dict:
+    "Metrics of one finished question of a run, as its dataset's spec says; `judge` (or a kept judgment, `judged`) adds the LLM-judged ones."
     record = QARecord.model_validate(row['record'])
     spec = dataset_spec(record.dataset)
     out = dict(id=row['id'], error=row['error'] is not None)
     out.update(spec.score(row['answer'], record))
-    if judge is not None and spec.judge is not None:
-        try: out.update(spec.judge(judge, row['answer'], record))
-        except (StructuredOutputError, LLMCallError) as e: out['judge_error'] = f'{type(e).__name__}: {e}'
+    if judged is not None: out.update(judged)
+    elif judge is not None: out.update(judge_row(row, judge))
     if row['trace']:
         trace = Trace.model_validate(row['trace'])
         t = trace.totals()
@@ -55,10 +62,23 @@ def score_run(
     run_dir: str | Path,  # a run folder
     judge: Optional[LLM] = None,  # judge model for MoNaCo answers and DragonBall keypoints; None: no LLM-judged metrics
 ) -> pd.DataFrame:
-    "One row of metrics per question of a run folder."
+    "One row of metrics per question of a run folder; judgments are kept in `judged.jsonl` there and never asked twice."
     rows = ResultsFile(Path(run_dir)/'results.jsonl').rows()
     if not rows: raise ValueError(f'{run_dir} has no finished questions')
-    return pd.DataFrame([score_row(r, judge) for r in rows]).set_index('id').sort_index()
+    if judge is None: return pd.DataFrame([score_row(r) for r in rows]).set_index('id').sort_index()
+    kept = ResultsFile(Path(run_dir)/'judged.jsonl')
+    identity = judge.backend.identity
+    saved = {j['id']: j['metrics'] for j in kept.rows() if j['judge'] == identity}  # the latest judgment of each question
+    scored = []
+    for r in rows:
+        previous = saved.get(r['id'])
+        if previous is None or previous.get('answer') != r['answer']:
+            metrics = judge_row(r, judge)
+            if 'judge_error' not in metrics: kept.append(dict(id=r['id'], judge=identity, metrics={**metrics, 'answer': r['answer']}))
+        else: metrics = previous
+        scored.append(score_row(r, judged={k: v for k, v in metrics.items() if k != 'answer'}))
+    if kept.packed.exists() or (Path(run_dir)/'results.jsonl.gz').exists(): kept.pack()
+    return pd.DataFrame(scored).set_index('id').sort_index()
 
 # %% ../../nbs/eval/33_stats.ipynb #890954d3
 def mean_ci(values: Sequence[float], confidence: float = 0.95, resamples: int = 10_000, seed: int = 0) -> tuple[float, float, float]:
