@@ -35,8 +35,8 @@ class CallRecord(BaseModel):
     purpose: str  # why the call was made: decompose, answerability, answer_final, judge, ...
     model: str  # model identity
     backend: str  # llamacpp, llama-server, openai, transformers or scripted
-    input_tokens: int = 0  # prompt tokens (0 on a cache hit)
-    output_tokens: int = 0  # generated tokens (0 on a cache hit)
+    input_tokens: int = 0  # prompt tokens (on a cache hit: those of the call that made the stored answer)
+    output_tokens: int = 0  # generated tokens (on a cache hit: likewise)
     latency_s: float = 0.0  # wall time of the request, retries included
     cache_hit: bool = False  # answered from the persistent cache
     retries: int = 0  # transport retries (and failed servers of a pool) before the request went through
@@ -492,6 +492,12 @@ def _record(self: LLM, purpose, log, **fields) -> CallRecord:
     return record
 
 @patch
+def _hit_tokens(self: LLM, hit: dict, messages: list[dict]) -> dict:
+    "What a cached answer cost when it was made (stored with it; counted now for answers stored before tokens were kept)."
+    if 'input_tokens' in hit: return dict(input_tokens=hit['input_tokens'], output_tokens=hit.get('output_tokens', 0))
+    return dict(input_tokens=sum(self.backend.count_tokens(m['content']) for m in messages), output_tokens=self.backend.count_tokens(hit['text']))
+
+@patch
 def _cache_key(self: LLM, messages, max_tokens, temperature, template_version, schema, top_p=None, seed=None) -> str:
     s = self.settings
     return ResponseCache.key(model=self.backend.identity, backend=self.backend.name, template=template_version,
@@ -516,7 +522,7 @@ def chat(self: LLM,
     temperature = self.settings.temperature if temperature is None else temperature
     key = self._cache_key(messages, max_tokens, temperature, template_version, None, top_p, seed)
     if self.cache is not None and (hit := self.cache.get(key)) is not None:
-        self._record(purpose, log, cache_hit=True, finish_reason=hit.get('finish_reason'))
+        self._record(purpose, log, cache_hit=True, finish_reason=hit.get('finish_reason'), **self._hit_tokens(hit, messages))
         return hit['text']
     started = time.time()
     try: completion, retries, latency = self._request(messages, max_tokens=max_tokens, schema=None, temperature=temperature,
@@ -526,7 +532,8 @@ def chat(self: LLM,
     self._record(purpose, log, input_tokens=completion.input_tokens, output_tokens=completion.output_tokens,
                  cached_tokens=completion.cached_tokens, endpoint=completion.endpoint, latency_s=latency, retries=retries, finish_reason=completion.finish_reason, started_at=started)
     if self.cache is not None and completion.finish_reason != 'length':
-        self.cache.put(key, dict(text=completion.text, finish_reason=completion.finish_reason))
+        self.cache.put(key, dict(text=completion.text, finish_reason=completion.finish_reason, input_tokens=completion.input_tokens,
+                                 output_tokens=completion.output_tokens))
     return completion.text
 
 # %% ../nbs/core/01_llm.ipynb #e910dfbf
@@ -563,7 +570,7 @@ def structured(self: LLM,
     if self.cache is not None and (hit := self.cache.get(key)) is not None:
         try:
             value, _ = parse_structured(hit['text'], schema)
-            self._record(purpose, log, cache_hit=True, finish_reason=hit.get('finish_reason'))
+            self._record(purpose, log, cache_hit=True, finish_reason=hit.get('finish_reason'), **self._hit_tokens(hit, messages))
             return value
         except StructuredOutputError: pass  # the schema changed since it was stored: ask again
     errors, attempt_messages = [], messages
@@ -588,7 +595,8 @@ def structured(self: LLM,
                                            {'role': 'user', 'content': _REASK.format(error=e)}]
             continue
         self._record(purpose, log, repaired=repaired, **usage)
-        if self.cache is not None: self.cache.put(key, dict(text=completion.text, finish_reason=completion.finish_reason))
+        if self.cache is not None: self.cache.put(key, dict(text=completion.text, finish_reason=completion.finish_reason,
+                                                            input_tokens=completion.input_tokens, output_tokens=completion.output_tokens))
         return value
     raise StructuredOutputError(f'{purpose}: no usable {schema.__name__} after {len(errors)} attempt(s): ' + ' | '.join(errors),
                                 raw=completion.text, purpose=purpose)
