@@ -510,7 +510,9 @@ def export_trees(folder: str | Path, out: str | Path) -> int:
     Path(out).write_bytes(gzip.compress(('\n'.join(lines) + '\n').encode(), mtime=0))
     return len(lines) - 1
 
-def import_trees(path: str | Path, folder: str | Path, embedder: Embedder) -> int:
+def import_trees(path: str | Path, folder: str | Path, embedder: Embedder,
+                 only: Optional[Sequence[str]] = None,  # import only these documents; default: all
+) -> int:
     "Add the exported trees missing from the forest in `folder` (embedding their nodes); returns how many were added."
     rows = [json.loads(l) for l in gzip.decompress(Path(path).read_bytes()).decode().splitlines() if l.strip()]
     manifest = rows[0]['manifest']
@@ -520,7 +522,7 @@ def import_trees(path: str | Path, folder: str | Path, embedder: Embedder) -> in
     try:
         for row in rows[1:]:
             tree = DocumentTree.model_validate(row['tree'])
-            if store.has(tree.doc_id): continue
+            if store.has(tree.doc_id) or (only is not None and tree.doc_id not in only): continue
             cost = row['cost']
             store.add(tree, '', cost, cost['seconds'], embedder.embed_documents([node_text(tree, n) for n in tree.nodes])); added += 1
     finally: store.close()
