@@ -568,11 +568,15 @@ def structured(self: LLM,
     if not self.backend.constrains_json: messages = with_schema_instruction(messages, json_schema)
     key = self._cache_key(messages, max_tokens, temperature, template_version, json_schema, top_p, seed)
     if self.cache is not None and (hit := self.cache.get(key)) is not None:
-        try:
-            value, _ = parse_structured(hit['text'], schema)
-            self._record(purpose, log, cache_hit=True, finish_reason=hit.get('finish_reason'), **self._hit_tokens(hit, messages))
-            return value
-        except StructuredOutputError: pass  # the schema changed since it was stored: ask again
+        if hit.get('failed') and hit.get('attempts', 0) >= self.settings.reask_attempts + 1:  # as many tries as now: the same failure
+            self._record(purpose, log, cache_hit=True, ok=False, error=hit['failed'], **self._hit_tokens(hit, messages))
+            raise StructuredOutputError(hit['failed'], raw=hit['text'], purpose=purpose)
+        if not hit.get('failed'):
+            try:
+                value, _ = parse_structured(hit['text'], schema)
+                self._record(purpose, log, cache_hit=True, finish_reason=hit.get('finish_reason'), **self._hit_tokens(hit, messages))
+                return value
+            except StructuredOutputError: pass  # the schema changed since it was stored: ask again
     errors, attempt_messages = [], messages
     for reask in range(self.settings.reask_attempts + 1):
         started = time.time()
@@ -598,8 +602,11 @@ def structured(self: LLM,
         if self.cache is not None: self.cache.put(key, dict(text=completion.text, finish_reason=completion.finish_reason,
                                                             input_tokens=completion.input_tokens, output_tokens=completion.output_tokens))
         return value
-    raise StructuredOutputError(f'{purpose}: no usable {schema.__name__} after {len(errors)} attempt(s): ' + ' | '.join(errors),
-                                raw=completion.text, purpose=purpose)
+    failure = f'{purpose}: no usable {schema.__name__} after {len(errors)} attempt(s): ' + ' | '.join(errors)
+    if self.cache is not None:  # decoding is seeded: the same request fails the same way, so the failure is kept too
+        self.cache.put(key, dict(text=completion.text, failed=failure, attempts=len(errors), input_tokens=completion.input_tokens,
+                                 output_tokens=completion.output_tokens))
+    raise StructuredOutputError(failure, raw=completion.text, purpose=purpose)
 
 # %% ../nbs/core/01_llm.ipynb #b88f4e5d
 @patch
