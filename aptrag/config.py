@@ -188,6 +188,11 @@ class FableSettings(BaseModel):
     routing: Literal['adaptive', 'documents', 'nodes'] = 'adaptive'  # whole documents when they fit, always documents (FABLE docs), always nodes (FABLE nodes)
     solver: Literal['greedy', 'knapsack'] = 'greedy'  # BudgetControl: priority-ordered greedy, or 0/1 knapsack on scores (ablation)
 
+    @field_validator('documents', mode='before')
+    @classmethod
+    def _split_documents(cls, value):  # --set fable.documents=40,41,42 gives one string
+        return [d.strip() for d in value.split(',') if d.strip()] if isinstance(value, str) else [str(d) for d in value]
+
 # %% ../nbs/core/00_config.ipynb #aa197b88
 class AnswerSettings(BaseModel):
     "How answers are written, for every method."
