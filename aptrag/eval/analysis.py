@@ -15,8 +15,7 @@ import pandas as pd
 from .datasets import QARecord, dataset_spec
 from .metrics import normalize_answer
 from .stats import retrieval_recall
-from ..methods.aptrag.planner import content_words, restates
-from ..methods.aptrag.prompts import DECOMPOSE_EXAMPLE_WORDS
+from ..methods.aptrag.planner import content_words, example_words_copied, restates
 from ..tree import FlagKind, Mode, Node, Trace
 
 # %% auto #0
@@ -129,8 +128,7 @@ def prompt_leaks(row: dict) -> list[str]:
     "The leaks of prompt examples in a finished question: a placeholder answer, sub-questions with the decomposer's example words."
     leaks = [f"placeholder answer {row['answer']!r}"] if row.get('answer') and placeholder_answer(row['answer']) else []
     if not row.get('trace') or not row['trace'].get('root'): return leaks
-    asked = {w.rstrip('s') for w in content_words(row['question'])}
     for node in Trace.model_validate(row['trace']).nodes():
-        if node.depth and (copied := {w for w in content_words(node.question) & DECOMPOSE_EXAMPLE_WORDS if w.rstrip('s') not in asked}):
-            leaks.append(f"sub-question {node.id} {node.question!r} uses {', '.join(sorted(copied))}")
+        if node.depth and (copied := example_words_copied([node.question], row['question'])):
+            leaks.append(f"sub-question {node.id} {node.question!r} uses {', '.join(copied)}")
     return leaks

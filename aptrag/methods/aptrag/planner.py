@@ -13,13 +13,13 @@ from ...llm import StructuredOutputError
 from ..base import QuestionContext
 from .prompts import (ANSWERABILITY_SYSTEM, ANSWERABILITY_VERSION, CONTEXTUALISE_VERSION, DECOMPOSE_SYSTEM,
                             DECOMPOSE_EXAMPLE_WORDS, DECOMPOSE_VERSION, REWRITE_VERSION, Answerability, Contextualisation, Decomposition, Query,
-                            answerability_prompt, contextualise_prompt, decompose_prompt, queries_schema, rewrite_batch_prompt,
+                            REFERENCE, answerability_prompt, contextualise_prompt, decompose_prompt, queries_schema, rewrite_batch_prompt,
                             rewrite_prompt, parse_subquestion)
 from ...tree import FlagKind, Node
 
 # %% auto #0
-__all__ = ['content_words', 'restates', 'drop_restated', 'decompose', 'needs_search', 'substitute_references', 'contextualise',
-           'rewrite_query', 'rewrite_queries']
+__all__ = ['content_words', 'restates', 'example_words_copied', 'drop_restated', 'decompose', 'needs_search',
+           'substitute_references', 'contextualise', 'rewrite_query', 'rewrite_queries']
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #b80975a2
 _FUNCTION_WORDS = set('''a an the of in on at to for by with from and or as is are was were be been do does did has have had
@@ -28,14 +28,20 @@ list give name tell me please given'''.split())
 
 def content_words(text: str) -> set[str]:
     "The lower-cased words of `text` that carry its meaning (function words and <Qj> references dropped)."
-    text = re.sub(r'<\s*Q\s*\d+\s*>', ' ', text, flags=re.I)
+    text = REFERENCE.sub(' ', text)
     return {w for w in re.findall(r'[a-z0-9]+', text.lower()) if w not in _FUNCTION_WORDS}
 
 def restates(question: str, parent: str) -> bool:
     "Whether `question` asks for nothing that `parent` does not ask: its words are among the parent's, all of them if it refers to siblings."
     mine, theirs = content_words(question), content_words(parent)
-    if re.search(r'<\s*Q\s*\d+\s*>', question, flags=re.I): return mine == theirs  # "the parent, given <Q1>": narrowed only by name
+    if REFERENCE.search(question): return mine == theirs  # "the parent, given <Q1>": narrowed only by name
     return bool(mine) and mine <= theirs
+
+def example_words_copied(subquestions: Sequence[str], question: str) -> list[str]:
+    "Words of the decomposer's worked examples that `subquestions` use and `question` does not (plural or singular alike)."
+    asked = {w.rstrip('s') for w in content_words(question)}
+    used = set().union(*(content_words(s) for s in subquestions)) & DECOMPOSE_EXAMPLE_WORDS
+    return sorted(w for w in used if w.rstrip('s') not in asked)
 
 def drop_restated(subquestions: Sequence[str], parent: str) -> tuple[list[str], int]:
     "The sub-questions without those that restate `parent` or an earlier sibling, renumbered with their references, and how many were dropped."
@@ -57,7 +63,7 @@ def drop_restated(subquestions: Sequence[str], parent: str) -> tuple[list[str], 
         if k not in kept_numbers: continue
         number[k] = len(kept) + 1
         def renumber(m): j = int(m.group(1)); return f'<Q{number.get(same_as.get(j, j), j)}>'
-        kept.append(f"{number[k]}. " + re.sub(r'<\s*Q\s*(\d+)\s*>', renumber, text, flags=re.I))
+        kept.append(f"{number[k]}. " + REFERENCE.sub(renumber, text))
     return kept, len(parsed) - len(kept)
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #a2b437fd
@@ -70,8 +76,7 @@ def decompose(ctx: QuestionContext, node: Node) -> list[str]:
     except StructuredOutputError:
         node.flag(FlagKind.parse_fallback, 'decompose'); return []
     subs = [s.strip() for s in out.subquestions if s and s.strip()]
-    asked = {w.rstrip('s') for w in content_words(node.text)}  # plural or singular alike
-    if copied := sorted(w for w in set().union(*(content_words(s) for s in subs)) & DECOMPOSE_EXAMPLE_WORDS if w.rstrip('s') not in asked):
+    if copied := example_words_copied(subs, node.text):
         node.flag(FlagKind.example_leak, ', '.join(copied)); return []  # a copy of the prompt's example, not a plan for this question
     if a.drop_restated and len(subs) > 1:
         subs, dropped = drop_restated(subs, node.text)
@@ -91,14 +96,14 @@ def needs_search(ctx: QuestionContext, node: Node, pairs: Sequence[tuple[int, tu
 
 def substitute_references(question: str, answers: dict[int, str]) -> str:
     "`question` with each <Qj> replaced by answer j (when known)."
-    return re.sub(r'<\s*Q\s*(\d+)\s*>', lambda m: answers.get(int(m.group(1)), m.group(0)), question, flags=re.I)
+    return REFERENCE.sub(lambda m: answers.get(int(m.group(1)), m.group(0)), question)
 
 def contextualise(ctx: QuestionContext, node: Node, pairs: Sequence[tuple[int, tuple[str, str]]]) -> str:
     "`node`'s question rewritten without <Qj> references, using the referenced pairs."
     try:
         out = ctx.structured(node, contextualise_prompt(node.question, pairs), Contextualisation, purpose='contextualise',
                              max_tokens=ctx.settings.methods.aptrag.plan_tokens, version=CONTEXTUALISE_VERSION)
-        if out.question.strip() and not re.search(r'<\s*Q\s*\d+\s*>', out.question): return out.question.strip()
+        if out.question.strip() and not REFERENCE.search(out.question): return out.question.strip()
         node.flag(FlagKind.kept_references)
     except StructuredOutputError: node.flag(FlagKind.parse_fallback, 'contextualise')
     return substitute_references(node.question, {k: a for k, (_, a) in pairs})
