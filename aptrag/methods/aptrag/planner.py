@@ -32,10 +32,9 @@ def content_words(text: str) -> set[str]:
     return {w for w in re.findall(r'[a-z0-9]+', text.lower()) if w not in _FUNCTION_WORDS}
 
 def restates(question: str, parent: str) -> bool:
-    "Whether `question` asks for nothing that `parent` does not ask: its words are among the parent's, all of them if it refers to siblings."
-    mine, theirs = content_words(question), content_words(parent)
-    if REFERENCE.search(question): return mine == theirs  # "the parent, given <Q1>": narrowed only by name
-    return bool(mine) and mine <= theirs
+    "Whether `question` asks what `parent` asks: the same content words (references to siblings aside)."
+    mine = content_words(question)
+    return bool(mine) and mine == content_words(parent)  # fewer words is no restatement: one entity of two, say
 
 def example_words_copied(subquestions: Sequence[str], question: str) -> list[str]:
     "Words of the decomposer's worked examples that `subquestions` use and `question` does not (plural or singular alike)."
