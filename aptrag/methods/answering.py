@@ -7,7 +7,7 @@ Docs: https://aptrag.github.io/aptrag/methods/answering.html.md"""
 # %% ../../nbs/methods/21_answering.ipynb #50afbbc9
 from __future__ import annotations
 import re
-from typing import Sequence
+from typing import Optional, Sequence
 
 from ..llm import LLM
 from .base import BudgetExceeded, QuestionContext
@@ -123,9 +123,11 @@ def answer_from_passages(
     node: Node,  # the node being answered (its query, if any, is shown to the model)
     hits: Sequence[Hit],  # its retrieved passages
     final: bool = False,  # the question's final answer
+    query: Optional[str] = None,  # the search query shown beside the question (default: the node's query, else its question)
 ) -> str:
     "`node` answered from its passages, cut to what fits the model's context."
+    query = query or node.query or node.text
     draft = draft_answer(ctx, node) if final and ctx.settings.answer.draft else None
-    if draft: prompt = draft_check_prompt(node.text, node.query or node.text, draft, passages_for(ctx, node, hits, draft))
-    else: prompt = external_answer_prompt(node.text, node.query or node.text, passages_for(ctx, node, hits))
+    if draft: prompt = draft_check_prompt(node.text, query, draft, passages_for(ctx, node, hits, draft))
+    else: prompt = external_answer_prompt(node.text, query, passages_for(ctx, node, hits))
     return ask_answer(ctx, node, prompt, 'answer_final' if final else 'answer_external', final)

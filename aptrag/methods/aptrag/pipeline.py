@@ -115,6 +115,11 @@ def retrieve(self: APTRAG, ctx: QuestionContext, nodes: Sequence[Node], queries:
     return ctx.retrieve_many(nodes, queries, fuse_with=[n.text for n in nodes] if self.options.query_fusion else None)
 
 @patch
+def shown_query(self: APTRAG, node: Node) -> Optional[str]:
+    "The search query an answer prompt shows: the node's question under `query_fusion` (it searched with both), else its rewrite."
+    return node.text if self.options.query_fusion else None
+
+@patch
 def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
     "Plan the root, then answer it from its children (split) or from its own retrieval (kept whole)."
     try: decision = self.plan(ctx, root)
@@ -129,7 +134,7 @@ def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
         try: root.query = rewrite_query(ctx, root)
         except BudgetExceeded: root.query = root.text
         hits = self.retrieve(ctx, [root], [root.query])[0]
-        root.answer = answer_from_passages(ctx, root, hits, final=True)
+        root.answer = answer_from_passages(ctx, root, hits, final=True, query=self.shown_query(root))
     return root.answer
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #b4715f9c
@@ -164,7 +169,7 @@ def answer_leaves(self: APTRAG,
     parallel = options.scheduler == 'parallel'
     def single(node: Node):
         node.mode = node.mode or Mode.external
-        try: node.answer = answer_from_passages(ctx, node, hits[node.id])
+        try: node.answer = answer_from_passages(ctx, node, hits[node.id], query=self.shown_query(node))
         except BudgetExceeded: node.answer = ''
         node.finished_s = ctx.now()
     if not options.ec or len(leaves) < 2:
@@ -254,7 +259,7 @@ def answer_external(self: APTRAG, ctx: QuestionContext, node: Node):
     try:
         node.query = rewrite_query(ctx, node)
         hits = self.retrieve(ctx, [node], [node.query])[0]
-        node.answer = answer_from_passages(ctx, node, hits)
+        node.answer = answer_from_passages(ctx, node, hits, query=self.shown_query(node))
     except BudgetExceeded: node.answer = node.answer or ''
 
 @patch
