@@ -173,6 +173,7 @@ class FableSettings(BaseModel):
     chunk_tokens: int = Field(256, ge=32)  # size of paragraph-packed chunks (the fallback of LLM chunking)
     tree_retries: int = Field(2, ge=0, le=5)  # re-asks with the coverage errors before the deterministic tree
     single_pass_share: float = Field(0.6, gt=0.1, le=0.9)  # share of llm.context_tokens a one-call tree prompt may use; longer documents are partitioned and merged
+    single_chunk_tokens: int = Field(0, ge=0)  # documents up to this many tokens become one leaf under a root named by their title and first sentence, with no LLM call (one-paragraph corpora such as HotpotQA's); 0: every document goes through the model
     build_tokens: int = Field(1200, ge=128)  # generation limit of the chunking and tree calls
     forest: str = 'dragonball-en'  # the forest `--method fable` searches (built by `aptrag fable build`)
     forest_dir: Optional[str] = None  # forest folder; None: <cache_dir>/forests/<forest>--<builder model>

@@ -22,13 +22,13 @@ from ..embed import Embedder
 from ..llm import LLM, CallLog, StructuredOutputError
 
 # %% auto #0
-__all__ = ['CHUNK_VERSION', 'TREE_VERSION', 'NodeKind', 'MERGE_VERSION', 'split_units', 'ChunkStarts', 'chunk_prompt',
-           'cut_chunks', 'pack_paragraphs', 'BuildReport', 'semantic_chunks', 'SubsectionPlan', 'SectionPlan',
-           'TreePlan', 'ShallowSectionPlan', 'ShallowTreePlan', 'tree_prompt', 'echoes_instructions', 'plan_ranges',
-           'plan_problems', 'ForestNode', 'DocumentTree', 'tree_from_plan', 'renumber', 'flatten_depth',
-           'fallback_tree', 'repair_plan', 'RootSummary', 'merge_prompt', 'plan_tree', 'build_tree', 'node_text',
-           'ForestStore', 'forest_manifest', 'build_forest', 'dragonball_documents', 'forest_folder', 'export_trees',
-           'import_trees']
+__all__ = ['CHUNK_VERSION', 'TREE_VERSION', 'NodeKind', 'MERGE_VERSION', 'MANIFEST_DEFAULTS', 'split_units', 'ChunkStarts',
+           'chunk_prompt', 'cut_chunks', 'pack_paragraphs', 'BuildReport', 'semantic_chunks', 'SubsectionPlan',
+           'SectionPlan', 'TreePlan', 'ShallowSectionPlan', 'ShallowTreePlan', 'tree_prompt', 'echoes_instructions',
+           'plan_ranges', 'plan_problems', 'ForestNode', 'DocumentTree', 'tree_from_plan', 'renumber', 'flatten_depth',
+           'fallback_tree', 'repair_plan', 'RootSummary', 'merge_prompt', 'plan_tree', 'single_chunk_tree',
+           'build_tree', 'node_text', 'ForestStore', 'forest_manifest', 'build_forest', 'dragonball_documents',
+           'hotpotqa_documents', 'forest_folder', 'export_trees', 'import_trees']
 
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #b480e021
 _SENTENCE_END = re.compile(r'(?<=[.!?])\s+(?=\S)|(?<=[。！？])')
@@ -364,10 +364,16 @@ def plan_tree(llm: LLM, doc_id: str, title: str, chunks: Sequence[str], settings
 
 def _prompt_tokens(llm: LLM, chunks: Sequence[str]) -> int: return llm.count_tokens(tree_prompt(chunks))
 
+def single_chunk_tree(doc_id: str, title: str, text: str) -> DocumentTree:
+    "A short document as one leaf under a root named by its title (or opening words) and first sentence; no LLM."
+    plan = TreePlan(title=(title or _opening(text, 8))[:100], summary=_first_sentence(text), sections=[])
+    return tree_from_plan(doc_id, [text], plan).model_copy(update=dict(flags=['single_chunk']))
+
 def build_tree(llm: LLM, doc_id: str, title: str, text: str, settings: Settings) -> tuple[DocumentTree, BuildReport]:
     "The document's chunks and tree, with what it cost."
     fable, context = settings.fable, settings.llm.context_tokens
     report = BuildReport()
+    if fable.single_chunk_tokens and count_tokens(text) <= fable.single_chunk_tokens: return single_chunk_tree(doc_id, title, text), report
     chunks = semantic_chunks(llm, text, fable, report, context)
     budget = int(context * fable.single_pass_share)
     if _prompt_tokens(llm, chunks) <= budget: tree = plan_tree(llm, doc_id, title, chunks, fable, report)
@@ -414,7 +420,7 @@ class ForestStore:
         self.db.executescript(_FOREST_SCHEMA)
         stored = self.manifest
         if manifest is not None:
-            if stored and (changed := sorted(k for k in manifest if stored.get(k) != manifest[k])):
+            if stored and (changed := sorted(k for k in manifest if stored.get(k, MANIFEST_DEFAULTS.get(k)) != manifest[k])):
                 raise ValueError(f'{self.path} was built with other settings ({", ".join(f"{k}: {stored.get(k)!r}" for k in changed)}); '
                                  'use another forest folder or the same settings')
             if not stored:
@@ -453,7 +459,10 @@ class ForestStore:
 def forest_manifest(llm: LLM, embedder: Embedder, settings: FableSettings) -> dict:
     "What a forest's content depends on."
     return dict(builder=llm.backend.identity, prompts=[CHUNK_VERSION, TREE_VERSION, MERGE_VERSION], embedder=embedder.identity,
-                max_depth=settings.max_depth, chunking=settings.chunking, chunk_tokens=settings.chunk_tokens, tree_retries=settings.tree_retries)
+                max_depth=settings.max_depth, chunking=settings.chunking, chunk_tokens=settings.chunk_tokens, tree_retries=settings.tree_retries,
+                single_chunk_tokens=settings.single_chunk_tokens)
+
+MANIFEST_DEFAULTS = dict(single_chunk_tokens=0)  # manifest fields added later, as forests made before them were built
 
 def build_forest(
     documents: Iterable[tuple[str, str, str]],  # (doc_id, title, text)
@@ -490,6 +499,15 @@ def dragonball_documents(language: Optional[str] = 'en', domain: Optional[str] =
         name = r.get('company_name') or r.get('hospital_patient_name') or r.get('court_name') or ''
         out.append((str(r['doc_id']), f"{name} ({r['domain']})" if name else r['domain'], r['content']))
     return out
+
+def hotpotqa_documents(
+    question_ids: Optional[Iterable[str]] = None,  # these questions only; default: all
+    path: str = 'hotpotqa/ircot_processed/dev_subsampled.jsonl',  # the question file in the data mirror
+) -> dict[str, list[tuple[str, str, str]]]:
+    "Per HotpotQA question, its candidate paragraphs (gold and distractors) as (doc_id, title, text); the page title is the id."
+    wanted = None if question_ids is None else set(question_ids)
+    return {r['question_id']: [(c['title'], c['title'], c['paragraph_text']) for c in r['contexts']]
+            for r in read_jsonl(data_file(path)) if wanted is None or r['question_id'] in wanted}
 
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #26a26d19
 def forest_folder(settings: Settings, corpus: str) -> Path:
