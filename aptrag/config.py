@@ -198,7 +198,7 @@ class FableSettings(BaseModel):
 class AnswerSettings(BaseModel):
     "How answers are written, for every method."
     model_config = ConfigDict(extra='forbid')
-    style: Literal['free', 'list'] = 'free'  # final answer: free text with referents, or a comma-separated entity list
+    style: Literal['free', 'list', 'short'] = 'free'  # final answer: free text with referents, a comma-separated entity list, or the shortest answering phrase (EM/F1 benchmarks)
     tokens: int = Field(512, ge=16)  # generation limit of answer calls
     draft: bool = False  # a final answer from passages starts from the model's own answer (one short call without passages), which the passages then confirm, correct or extend
 

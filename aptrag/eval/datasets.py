@@ -169,14 +169,14 @@ class DatasetSpec:
     name: str  # what users type: --dataset NAME
     load: Callable[[], Iterable[QARecord]]  # its questions
     corpus: Optional[str]  # corpus searched for it (see aptrag.corpus.CORPORA); None: no corpus of its own
-    answer_style: Literal['free', 'list']  # how answers are written for it
+    answer_style: Literal['free', 'list', 'short']  # how answers are written for it
     score: Callable[[str, QARecord], dict]  # answer metrics without a judge
     judge: Optional[Callable[[LLM, str, QARecord], dict]] = None  # LLM-judged metrics, when asked for
     gold_field: Optional[str] = 'gold_titles'  # record field with the gold page titles (retrieval recall); None: no recall
 
 DATASETS = {spec.name: spec for spec in [
     DatasetSpec('vital-list', lambda: iter(vital_list_questions()), 'vital-articles', 'list', score_list),
-    DatasetSpec('hotpotqa', lambda: load_hotpotqa(data_file('hotpotqa/ircot_processed/dev_subsampled.jsonl')), 'hotpotqa', 'free', score_short),
+    DatasetSpec('hotpotqa', lambda: load_hotpotqa(data_file('hotpotqa/ircot_processed/dev_subsampled.jsonl')), 'hotpotqa', 'short', score_short),
     DatasetSpec('dragonball', lambda: load_dragonball(data_file('dragonball/example_finance_en_gpt-4o.jsonl')), 'dragonball', 'free',
                 score_rouge, judge_dragonball, gold_field=None),  # gold evidence is by document id: DragonBall's own retrieval metrics
     DatasetSpec('monaco', lambda: load_monaco(data_file('monaco/monaco_version_1_release.json')), None, 'free', score_short,
@@ -185,8 +185,8 @@ DATASETS = {spec.name: spec for spec in [
 ]}
 
 def dataset_spec(name: str) -> DatasetSpec:
-    "The spec of a named dataset; a dataset file gets free-style answers scored like HotpotQA, and no corpus of its own."
-    return DATASETS.get(name) or DatasetSpec(name, lambda: iter(()), None, 'free', score_short, gold_field='gold_titles')
+    "The spec of a named dataset; a dataset file gets short answers scored like HotpotQA, and no corpus of its own."
+    return DATASETS.get(name) or DatasetSpec(name, lambda: iter(()), None, 'short', score_short, gold_field='gold_titles')
 
 # %% ../../nbs/eval/31_datasets.ipynb #73045d2d
 def settings_for_dataset(

@@ -9,15 +9,17 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from ..llm import LLM
+from pydantic import BaseModel, Field
+
+from ..llm import LLM, StructuredOutputError
 from .base import BudgetExceeded, QuestionContext
 from ..retrieval.dense import Hit
 from ..tree import FlagKind, Node
 
 # %% auto #0
-__all__ = ['ANSWER_VERSION', 'ANSWER_SYSTEM', 'FINAL_SYSTEM', 'passages_block', 'external_answer_prompt', 'direct_answer_prompt',
-           'extract_answer', 'tidy_list_answer', 'fit_passages', 'passages_for', 'ask_answer', 'draft_check_prompt',
-           'draft_answer', 'answer_from_passages']
+__all__ = ['ANSWER_VERSION', 'ANSWER_SYSTEM', 'FINAL_SYSTEM', 'STYLE_INSTRUCTION', 'ShortAnswer', 'passages_block',
+           'external_answer_prompt', 'direct_answer_prompt', 'extract_answer', 'tidy_list_answer', 'fit_passages',
+           'passages_for', 'ask_answer', 'draft_check_prompt', 'draft_answer', 'answer_from_passages']
 
 # %% ../../nbs/methods/21_answering.ipynb #64d8f765
 ANSWER_VERSION = 'answer-v2'
@@ -29,6 +31,17 @@ FINAL_SYSTEM = {
     'list': ('You answer with a list of short entity names, separated by commas, each distinct answer once, with no '
              'explanation. List only entities that clearly satisfy the question. Write the list on a last line that starts '
              'with "Answer:".'),  # no placeholder list here: a small model copies one ('a, b, c') as its answer
+    'short': ('You answer questions from the material you are given. Reply with a JSON object whose "answer" holds only the '
+              'words that answer the question (the name, number or date asked for), never a sentence.'),
+}
+class ShortAnswer(BaseModel):
+    "A final answer in the short style: the answering words alone (the JSON shape holds a small model to it)."
+    answer: str = Field(max_length=100)
+
+STYLE_INSTRUCTION = {  # the last line of a final-answer prompt, per answer style
+    'free': 'Answer concisely and directly.',
+    'list': 'Give the entity names only, comma-separated.',
+    'short': 'Give only the shortest phrase that answers it, not a sentence.',
 }
 
 def passages_block(passages: Sequence[tuple[str, str]]) -> str:
@@ -42,8 +55,7 @@ def external_answer_prompt(question: str, query: str, passages: Sequence[tuple[s
 
 def direct_answer_prompt(question: str, style: str = 'free') -> str:
     "Answer from the model's own knowledge (LLM-only baseline)."
-    how = 'Give the entity names only, comma-separated.' if style == 'list' else 'Answer concisely and directly.'
-    return f'Question: {question}\n\n{how}'
+    return f'Question: {question}\n\n{STYLE_INSTRUCTION[style]}'
 
 _ANSWER_MARK = re.compile(r'\bAnswers?\s*:\s*', re.I)
 
@@ -97,6 +109,10 @@ def ask_answer(
 ) -> str:
     "One answer call for `node`: the text after 'Answer:', in the benchmark's style when it is the final answer."
     style = ctx.settings.answer.style
+    if final and style == 'short':
+        try: return ctx.structured(node, prompt, ShortAnswer, purpose=purpose, system=FINAL_SYSTEM['short'], max_tokens=64,
+                                   version=ANSWER_VERSION, final=True).answer.strip()
+        except StructuredOutputError: node.flag(FlagKind.parse_fallback, purpose)  # then a free answer, below
     reply = ctx.chat(node, prompt, purpose=purpose, system=FINAL_SYSTEM[style] if final else ANSWER_SYSTEM,
                      max_tokens=ctx.settings.answer.tokens, version=ANSWER_VERSION, final=final)
     answer = extract_answer(reply)

@@ -77,9 +77,9 @@ class QuestionContext:
         finally: self.settle(node, log)
 
     def structured(self, node: Node, prompt: str, schema: type[BaseModel], *, purpose: str, system: Optional[str] = None,
-                   max_tokens: int = 512, version: str = '', **sampling) -> BaseModel:
+                   max_tokens: int = 512, version: str = '', final: bool = False, **sampling) -> BaseModel:
         "A budgeted structured call whose records land on `node` (`sampling`: temperature, top_p, seed)."
-        self.reserve_call(node)
+        self.reserve_call(node, final)
         log = CallLog()
         try: return self.llm.structured(prompt, schema, purpose=purpose, system=system, max_tokens=max_tokens,
                                         template_version=version, log=log, **sampling)

@@ -12,7 +12,7 @@ from typing import Annotated, Sequence
 from pydantic import BaseModel, Field
 
 from ..llm import StructuredOutputError
-from .answering import answer_from_passages, ask_answer, passages_block, passages_for
+from .answering import STYLE_INSTRUCTION, answer_from_passages, ask_answer, passages_block, passages_for
 from .base import BudgetExceeded, QuestionContext, QuestionMethod, register_method
 from ..parallel import run_each
 from ..tree import FlagKind, Mode, Node, Plan
@@ -83,8 +83,7 @@ def node_prompt(question: str, pairs: Sequence[tuple[int, str, str]], passages: 
 
 def final_prompt(question: str, pairs: Sequence[tuple[int, str, str]], style: str = 'free') -> str:
     "The question's answer from every node's answer, in the benchmark's style."
-    how = 'Give the entity names only, comma-separated.' if style == 'list' else 'Answer concisely and directly.'
-    return f'Question: {question}\n\nAnswers to the planned sub-questions:\n{known_answers(pairs)}\n\n{how}'
+    return f'Question: {question}\n\nAnswers to the planned sub-questions:\n{known_answers(pairs)}\n\n{STYLE_INSTRUCTION[style]}'
 
 # %% ../../nbs/methods/27_planrag.ipynb #9c75b483
 @register_method

@@ -11,7 +11,7 @@ from typing import Annotated, Literal, Optional, Sequence
 
 from pydantic import BaseModel, Field
 
-from ..answering import passages_block
+from ..answering import STYLE_INSTRUCTION, passages_block
 
 # %% auto #0
 __all__ = ['DECOMPOSE_VERSION', 'DECOMPOSE_SYSTEM', 'DECOMPOSE_EXAMPLE_WORDS', 'REFERENCE', 'ANSWERABILITY_VERSION',
@@ -173,8 +173,8 @@ def vertical_answer_prompt(question: str, pairs: Sequence[tuple[int, tuple[str, 
 def final_answer_prompt(question: str, pairs: Sequence[tuple[int, tuple[str, str]]], style: str = 'free',
                         passages: Sequence[tuple[str, str]] = ()) -> str:
     "The root's answer from its sub-questions (and, when given, passages retrieved for the question), formatted for the benchmark."
-    how = ('Give the shortest complete answer: the entity names only, comma-separated.' if style == 'list' else
-           'Answer concisely and directly, saying what each part of the answer refers to.')
+    how = {'list': 'Give the shortest complete answer: the entity names only, comma-separated.',
+           'short': STYLE_INSTRUCTION['short']}.get(style, 'Answer concisely and directly, saying what each part of the answer refers to.')
     found = (f'\n\nPassages retrieved for the question itself (use what helps):\n{passages_block(passages)}' if passages else '')
     return f'Question: {question}\n\nSub-questions and their answers:\n{qa_context(pairs)}{found}\n\n{how}'
 
