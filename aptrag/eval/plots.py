@@ -19,7 +19,8 @@ __all__ = ['METHOD_LABELS', 'DATASET_LABELS', 'METRIC_LABELS', 'INTERVAL_NOTE', 
 
 # %% ../../nbs/eval/34_plots.ipynb #78a7d4e0
 METHOD_LABELS = {'llm-only': 'LLM-only', 'naive': 'Naive RAG', 'toq': 'Tree-of-Question', 'planrag': 'Plan*RAG',
-                 'logicrag': 'LogicRAG', 'rtrag': 'RT-RAG', 'fable': 'FABLE', 'aptrag': 'APT-RAG'}
+                 'logicrag': 'LogicRAG', 'rtrag': 'RT-RAG', 'fable': 'FABLE', 'aptrag': 'APT-RAG',
+                 'naive-top20': 'Naive RAG (top-20)'}
 DATASET_LABELS = {'vital-list': 'Vital-list', 'hotpotqa': 'HotpotQA', 'dragonball': 'DragonBall', 'monaco': 'MoNaCo',
                   'qampari': 'QAMPARI'}
 METRIC_LABELS = {'f1': 'answer F1', 'precision': 'answer precision', 'recall': 'answer recall', 'em': 'exact match',
@@ -31,7 +32,7 @@ def method_label(name: str) -> str: return METHOD_LABELS.get(name, name)
 def dataset_label(name: str) -> str: return DATASET_LABELS.get(name, name)
 def metric_label(name: str) -> str: return METRIC_LABELS.get(name, name.replace('_', ' '))
 
-_PALETTE_INDEX = {'llm-only': 7, 'naive': 0, 'toq': 2, 'planrag': 5, 'logicrag': 6, 'rtrag': 8, 'fable': 4, 'aptrag': 3}
+_PALETTE_INDEX = {'llm-only': 7, 'naive': 0, 'naive-top20': 9, 'toq': 2, 'planrag': 5, 'logicrag': 6, 'rtrag': 8, 'fable': 4, 'aptrag': 3}
 
 def method_colours() -> dict[str, tuple]:
     "One colour per known method, the same in every figure (seaborn's colour-blind palette; LLM-only grey, APT-RAG vermilion)."
