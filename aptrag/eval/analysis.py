@@ -44,9 +44,9 @@ def query_drifted(node: Node, keep: float = 0.5) -> bool:
     return bool(asked) and len(asked & content_words(node.query)) / len(asked) < keep
 
 def placeholder_answer(answer: str) -> bool:
-    "Whether an answer is only placeholders such as 'a, b, c' (single letters), as a prompt's format example reads."
-    items = [i.strip() for i in re.split(r'[,;]|\band\b', answer or '') if i.strip()]
-    return bool(items) and all(len(normalize_answer(i)) <= 1 for i in items)
+    "Whether an answer is only placeholders such as 'a, b, c' (single letters), as a prompt's format example reads; digits can be answers."
+    items = [normalize_answer(i) for i in re.split(r'[,;]|\band\b', answer or '') if i.strip()]
+    return bool(items) and all(len(i) <= 1 and not i.isdigit() for i in items)
 
 def mentioned(text: str, answers: list[list[str]]) -> set[int]:
     "Positions of the gold answers that `text` names (any alias, as whole words)."
