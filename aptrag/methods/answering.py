@@ -34,6 +34,7 @@ FINAL_SYSTEM = {
     'short': ('You answer questions from the material you are given. Reply with a JSON object whose "answer" holds only the '
               'words that answer the question (the name, number or date asked for), never a sentence.'),
 }
+
 class ShortAnswer(BaseModel):
     "A final answer in the short style: the answering words alone (the JSON shape holds a small model to it)."
     answer: str = Field(max_length=100)
@@ -112,7 +113,7 @@ def ask_answer(
     if final and style == 'short':
         try: return ctx.structured(node, prompt, ShortAnswer, purpose=purpose, system=FINAL_SYSTEM['short'], max_tokens=64,
                                    version=ANSWER_VERSION, final=True).answer.strip()
-        except StructuredOutputError: node.flag(FlagKind.parse_fallback, purpose)  # then a free answer, below
+        except StructuredOutputError: node.flag(FlagKind.parse_fallback, purpose); style = 'free'  # then a free answer, below
     reply = ctx.chat(node, prompt, purpose=purpose, system=FINAL_SYSTEM[style] if final else ANSWER_SYSTEM,
                      max_tokens=ctx.settings.answer.tokens, version=ANSWER_VERSION, final=final)
     answer = extract_answer(reply)
