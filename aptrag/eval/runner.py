@@ -10,7 +10,7 @@ import gzip, hashlib, importlib.metadata, json, os, platform, subprocess, thread
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
 from tqdm.auto import tqdm
 
@@ -57,6 +57,17 @@ class ResultsFile:
         line = (json.dumps(row, ensure_ascii=False) + '\n').encode('utf-8')
         with self._lock, open(self.path, 'ab') as f:
             f.write(line); f.flush(); os.fsync(f.fileno())
+
+    def forget(self, ids: Iterable[str]) -> int:
+        "Remove the rows of `ids` (from the compressed copy too, if there is one), so that a resumed run asks them again; how many went."
+        drop = set(ids)
+        with self._lock:
+            lines = self.path.read_bytes().splitlines(keepends=True) if self.path.exists() else []
+            kept = [line for line in lines if not line.strip() or json.loads(line)['id'] not in drop]
+            temporary = self.path.with_name(self.path.name + '.tmp')
+            temporary.write_bytes(b''.join(kept)); os.replace(temporary, self.path)  # a kill leaves the old file or the new one
+        if self.packed.exists(): self.pack()
+        return len(lines) - len(kept)
 
 # %% ../../nbs/eval/32_runner.ipynb #c7dcd3ea
 def git_revision(folder: Optional[Path] = None) -> Optional[str]:

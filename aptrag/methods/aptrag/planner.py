@@ -18,7 +18,7 @@ from .prompts import (ANSWERABILITY_SYSTEM, ANSWERABILITY_VERSION, CONTEXTUALISE
 from ...tree import FlagKind, Node
 
 # %% auto #0
-__all__ = ['content_words', 'restates', 'example_words_copied', 'drop_restated', 'decompose', 'needs_search',
+__all__ = ['content_words', 'restates', 'singular', 'example_words_copied', 'drop_restated', 'decompose', 'needs_search',
            'substitute_references', 'contextualise', 'rewrite_query', 'rewrite_queries']
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #b80975a2
@@ -36,11 +36,16 @@ def restates(question: str, parent: str) -> bool:
     mine = content_words(question)
     return bool(mine) and mine == content_words(parent)  # fewer words is no restatement: one entity of two, say
 
+def singular(word: str) -> str:
+    "A rough singular of an English word, enough to match a question's words (countries -> country, borders -> border)."
+    if word.endswith('ies') and len(word) > 4: return word[:-3] + 'y'
+    return word[:-1] if word.endswith('s') and not word.endswith('ss') else word
+
 def example_words_copied(subquestions: Sequence[str], question: str) -> list[str]:
     "Words of the decomposer's worked examples that `subquestions` use and `question` does not (plural or singular alike)."
-    asked = {w.rstrip('s') for w in content_words(question)}
+    asked = {singular(w) for w in content_words(question)}
     used = set().union(*(content_words(s) for s in subquestions)) & DECOMPOSE_EXAMPLE_WORDS
-    return sorted(w for w in used if w.rstrip('s') not in asked)
+    return sorted(w for w in used if singular(w) not in asked)
 
 def drop_restated(subquestions: Sequence[str], parent: str) -> tuple[list[str], int]:
     "The sub-questions without those that restate `parent` or an earlier sibling, renumbered with their references, and how many were dropped."

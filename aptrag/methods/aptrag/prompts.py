@@ -54,7 +54,8 @@ Example: "Which countries bordering Germany have a monarchy?"
 Question: {question}
 Reply with JSON: {{"decision": "maintain" or "split", "subquestions": [...]}}'''
 
-DECOMPOSE_EXAMPLE_WORDS = frozenset({'eiffel', 'statue', 'liberty', 'peru', 'germany', 'monarchy', 'monarchies', 'border', 'borders', 'bordering'})  # only in the worked examples
+DECOMPOSE_EXAMPLE_WORDS = frozenset({'eiffel', 'statue', 'liberty', 'peru', 'germany', 'monarchy', 'monarchies', 'border', 'borders', 'bordering',
+                                     'countries'})  # words of the worked examples that a copy of them brings along
 
 # %% ../../../nbs/methods/22_aptrag_prompts.ipynb #f6e3235a
 _LABEL = re.compile(r'^\s*(?:Q?\d+[.):]\s+)')
