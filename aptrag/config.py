@@ -114,6 +114,7 @@ class AptragSettings(BaseModel):
     root_evidence: bool = True  # also retrieve with the question itself and give those passages to the final answer (not in the paper)
     drop_restated: bool = True  # drop sub-questions that restate their parent or a sibling; fewer than two left keeps it whole (not in the paper)
     query_fusion: bool = True  # retrieve with a node's own question beside its rewritten query, every passage of both by fused rank (not in the paper)
+    root_as_asked: bool = True  # a root kept whole searches and answers with the question as asked, no rewrite: Naive RAG's retrieval and prompt (not in the paper)
 
 # %% ../nbs/core/00_config.ipynb #17b1a41c
 class PlanRAGSettings(BaseModel):
@@ -248,7 +249,8 @@ def load_settings(
 
 # %% ../nbs/core/00_config.ipynb #a63afc50
 PRESETS: dict[str, dict[str, Any]] = {
-    'paper': {'methods.aptrag.root_evidence': False, 'methods.aptrag.drop_restated': False, 'methods.aptrag.query_fusion': False},
+    'paper': {'methods.aptrag.root_evidence': False, 'methods.aptrag.drop_restated': False, 'methods.aptrag.query_fusion': False,
+              'methods.aptrag.root_as_asked': False},
 }  # named groups of settings, applied by `apply_overrides` for a 'preset' key
 
 def apply_overrides(
