@@ -19,6 +19,7 @@ from ..methods.registry import make_method
 from ..config import Settings, apply_overrides
 from .datasets import QARecord, load_dataset
 from ..parallel import in_shard
+from ..retrieval.dense import _write_atomic
 from ..tree import Trace
 
 # %% auto #0
@@ -62,10 +63,9 @@ class ResultsFile:
         "Remove the rows of `ids` (from the compressed copy too, if there is one), so that a resumed run asks them again; how many went."
         drop = set(ids)
         with self._lock:
-            lines = self.path.read_bytes().splitlines(keepends=True) if self.path.exists() else []
-            kept = [line for line in lines if not line.strip() or json.loads(line)['id'] not in drop]
-            temporary = self.path.with_name(self.path.name + '.tmp')
-            temporary.write_bytes(b''.join(kept)); os.replace(temporary, self.path)  # a kill leaves the old file or the new one
+            lines = [line for line in self.path.read_bytes().splitlines(keepends=True) if line.strip()] if self.path.exists() else []
+            kept = [line for line in lines if json.loads(line)['id'] not in drop]
+            _write_atomic(self.path, lambda p: p.write_bytes(b''.join(kept)))  # a kill leaves the old file or the new one
         if self.packed.exists(): self.pack()
         return len(lines) - len(kept)
 

@@ -129,15 +129,14 @@ def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
         own = ctx.retrieve_many([root], [root.text])[0] if self.options.root_evidence else []
         self.expand(ctx, root, decision.subquestions)
         root.answer = self.answer_from_pairs(ctx, root, qa_pairs(root.children), 'final', own)
-    elif self.options.root_as_asked:  # Naive RAG's retrieval and prompt: nothing above the root to resolve in a rewrite
-        root.mode, root.query = Mode.direct, root.text
-        hits = ctx.retrieve_many([root], [root.text])[0]
-        root.answer = answer_from_passages(ctx, root, hits, final=True)
     else:
         root.mode = Mode.direct
-        try: root.query = rewrite_query(ctx, root)
-        except BudgetExceeded: root.query = root.text
-        hits = self.retrieve(ctx, [root], [root.query])[0]
+        if self.options.root_as_asked:  # Naive RAG's retrieval and prompt: nothing above the root to resolve in a rewrite
+            root.query, hits = root.text, ctx.retrieve_many([root], [root.text])[0]
+        else:
+            try: root.query = rewrite_query(ctx, root)
+            except BudgetExceeded: root.query = root.text
+            hits = self.retrieve(ctx, [root], [root.query])[0]
         root.answer = answer_from_passages(ctx, root, hits, final=True, query=self.shown_query(root))
     return root.answer
 
