@@ -6,9 +6,9 @@ Docs: https://aptrag.github.io/aptrag/methods/aptrag_ec.html.md"""
 
 # %% ../../../nbs/methods/24_aptrag_ec.ipynb #2ffac957
 from __future__ import annotations
-import itertools, json, random, time
+import itertools, json, random, re, time
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Optional, Sequence
+from typing import Callable, Collection, Mapping, Optional, Sequence
 
 import networkx as nx
 import numpy as np
@@ -18,11 +18,11 @@ from pydantic import BaseModel, Field
 from ...llm import LLM, CallLog, StructuredOutputError
 
 # %% auto #0
-__all__ = ['BATCHED_SYSTEM', 'compatibility_matrix', 'compatibility_graph', 'document_block', 'question_line',
-           'build_batched_prompt', 'PromptBudget', 'greedy_clusters', 'is_valid_clustering', 'min_clusters_exact',
-           'token_budget_fits', 'evidence_for_graph', 'greedy_monotonicity_search', 'NumberedAnswer',
-           'batched_answers_schema', 'ClusterOutcome', 'answer_cluster', 'ClusterPlan', 'cluster_siblings',
-           'synthetic_siblings']
+__all__ = ['BATCHED_SYSTEM', 'LABEL_FOR_COUNTING', 'compatibility_matrix', 'compatibility_graph', 'document_label',
+           'document_block', 'question_line', 'build_batched_prompt', 'PromptBudget', 'greedy_clusters',
+           'is_valid_clustering', 'min_clusters_exact', 'token_budget_fits', 'evidence_for_graph',
+           'greedy_monotonicity_search', 'NumberedAnswer', 'batched_answers_schema', 'ClusterOutcome',
+           'names_documents_only', 'answer_cluster', 'ClusterPlan', 'cluster_siblings', 'synthetic_siblings']
 
 # %% ../../../nbs/methods/24_aptrag_ec.ipynb #d913ee5b
 def compatibility_matrix(
@@ -54,26 +54,33 @@ def compatibility_graph(evidence: Sequence[Sequence[str]], tau_s: float = 0.0) -
 BATCHED_SYSTEM = ('You answer several sub-questions at once. Each question may only be answered from the documents '
                   'listed for it; never use a document listed for another question.')
 
-def document_block(doc_id: str, text: str) -> str:
-    "How one document appears in a batched prompt."
-    return f'[{doc_id}] {text.strip()}\n'
+def document_label(position: int) -> str:
+    "The short name of the `position`-th document (from 1) of a batched prompt."
+    return f'D{position}'
 
-def question_line(number: int, question: str, doc_ids: Sequence[str]) -> str:
+LABEL_FOR_COUNTING = document_label(999)  # a label at least as long as any real one, for token estimates
+
+def document_block(label: str, text: str) -> str:
+    "How one document appears in a batched prompt."
+    return f'[{label}] {text.strip()}\n'
+
+def question_line(number: int, question: str, labels: Sequence[str]) -> str:
     "How one question and its allowed documents appear in a batched prompt."
-    return f'Q{number}: {question.strip()} (use only: {", ".join(doc_ids) if doc_ids else "no documents"})\n'
+    return f'Q{number}: {question.strip()} (use only: {", ".join(labels) if labels else "no documents"})\n'
 
 def build_batched_prompt(
     questions: Sequence[str],  # the cluster's questions, numbered 1..n in this order
     evidence: Sequence[Sequence[str]],  # passage ids for each question
     documents: Mapping[str, str],  # passage id -> text
 ) -> str:
-    "One prompt for a cluster: deduplicated documents, then each question bound to its own document ids."
+    "One prompt for a cluster: deduplicated documents, then each question bound to its own documents' labels."
     if len(questions) != len(evidence): raise ValueError(f'{len(questions)} questions but {len(evidence)} evidence lists')
     order = list(dict.fromkeys(pid for ids in evidence for pid in ids))
     missing = [pid for pid in order if pid not in documents]
     if missing: raise KeyError(f'no text for passage ids {missing[:5]}')
-    docs = ''.join(document_block(pid, documents[pid]) for pid in order)
-    qs = ''.join(question_line(i + 1, q, ids) for i, (q, ids) in enumerate(zip(questions, evidence)))
+    labels = {pid: document_label(i + 1) for i, pid in enumerate(order)}
+    docs = ''.join(document_block(labels[pid], documents[pid]) for pid in order)
+    qs = ''.join(question_line(i + 1, q, [labels[p] for p in ids]) for i, (q, ids) in enumerate(zip(questions, evidence)))
     return (f'Documents:\n{docs}\nQuestions:\n{qs}\n'
             'Answer every question briefly from its own documents. If they do not contain the answer, say "unknown". '
             'Reply with JSON: {"answers": [{"id": <question number>, "answer": "<answer>"}, ...]}.')
@@ -94,9 +101,10 @@ class PromptBudget:
     def __post_init__(self):
         self.base = self.count_tokens(BATCHED_SYSTEM) + self.count_tokens(build_batched_prompt([], [], {}))
         ids = {pid for ids in self.evidence for pid in ids}
-        if self.passage_tokens is None: self.doc_tokens = {pid: self.count_tokens(document_block(pid, self.documents[pid])) for pid in ids}
-        else: self.doc_tokens = {pid: self.passage_tokens[pid] + self.count_tokens(document_block(pid, '')) + 1 for pid in ids}
-        self.question_tokens = [self.count_tokens(question_line(i + 1, q, ids))
+        label = LABEL_FOR_COUNTING
+        if self.passage_tokens is None: self.doc_tokens = {pid: self.count_tokens(document_block(label, self.documents[pid])) for pid in ids}
+        else: self.doc_tokens = {pid: self.passage_tokens[pid] + self.count_tokens(document_block(label, '')) + 1 for pid in ids}
+        self.question_tokens = [self.count_tokens(question_line(i + 1, q, [label] * len(ids)))
                                 for i, (q, ids) in enumerate(zip(self.questions, self.evidence))]
         self.checks, self._groups = 0, {(): (frozenset(), 0)}
 
@@ -252,6 +260,14 @@ class ClusterOutcome:
     error: Optional[str] = None  # why the batched call failed, if it did
 
 # %% ../../../nbs/methods/24_aptrag_ec.ipynb #37fd8af8
+def names_documents_only(
+    answer: str,  # one sub-answer of a batched reply
+    passage_ids: Collection[str] = (),  # the cluster's passage ids, also refused as an answer
+) -> bool:
+    "Whether `answer` is nothing but document labels or passage ids, which a small model sometimes returns."
+    parts = [p for p in re.split(r'[\s,;:.()\[\]]+|\band\b', answer) if p]
+    return bool(parts) and all(re.fullmatch(r'D\d+', p, flags=re.IGNORECASE) or p in passage_ids for p in parts)
+
 def answer_cluster(
     llm: LLM,  # the gateway
     members: Sequence[int],  # candidate positions in this cluster
@@ -265,17 +281,21 @@ def answer_cluster(
     "Answer a cluster in one batched call (a singleton through `answer_single`), falling back per member."
     if len(members) == 1: return ClusterOutcome({members[0]: answer_single(members[0])}, fallback=[members[0]])
     prompt = build_batched_prompt([questions[i] for i in members], [evidence[i] for i in members], documents)
-    answers, error = {}, None
+    answers, error, labels_only = {}, None, []
     try:
         out = llm.structured(prompt, batched_answers_schema(len(members)), purpose='answer_batched', system=BATCHED_SYSTEM,
-                             max_tokens=max_tokens, template_version='ec-batched-v1', log=log)
+                             max_tokens=max_tokens, template_version='ec-batched-v2', log=log)
+        ids = {pid for i in members for pid in evidence[i]}
         for item in out.answers:
-            if 1 <= item.id <= len(members) and item.answer.strip() and members[item.id - 1] not in answers:
-                answers[members[item.id - 1]] = item.answer.strip()
+            if not 1 <= item.id <= len(members) or members[item.id - 1] in answers: continue
+            if names_documents_only(item.answer, ids): labels_only.append(item.id)
+            elif item.answer.strip(): answers[members[item.id - 1]] = item.answer.strip()
     except StructuredOutputError as e: error = str(e)
     batched = [m for m in members if m in answers]
     fallback = [m for m in members if m not in answers]
-    if fallback and error is None: error = f'no answer for question(s) {[members.index(m) + 1 for m in fallback]}'
+    if fallback and error is None:
+        error = f'no answer for question(s) {[members.index(m) + 1 for m in fallback]}'
+        if labels_only: error += f' (document labels only: {sorted(set(labels_only))})'
     for m in fallback: answers[m] = answer_single(m)
     return ClusterOutcome(answers, batched, fallback, error)
 
