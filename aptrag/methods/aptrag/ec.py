@@ -66,7 +66,7 @@ def document_block(label: str, text: str) -> str:
 
 def question_line(number: int, question: str, labels: Sequence[str]) -> str:
     "How one question and its allowed documents appear in a batched prompt."
-    return f'Q{number}: {question.strip()} (use only: {", ".join(labels) if labels else "no documents"})\n'
+    return f'Q{number} ({"from " + ", ".join(labels) if labels else "no documents"}): {question.strip()}\n'
 
 def build_batched_prompt(
     questions: Sequence[str],  # the cluster's questions, numbered 1..n in this order
@@ -82,7 +82,8 @@ def build_batched_prompt(
     docs = ''.join(document_block(labels[pid], documents[pid]) for pid in order)
     qs = ''.join(question_line(i + 1, q, [labels[p] for p in ids]) for i, (q, ids) in enumerate(zip(questions, evidence)))
     return (f'Documents:\n{docs}\nQuestions:\n{qs}\n'
-            'Answer every question briefly from its own documents. If they do not contain the answer, say "unknown". '
+            'Answer every question briefly from its own documents. Give the answer itself, never a document label. '
+            'If the documents do not contain it, say "unknown". '
             'Reply with JSON: {"answers": [{"id": <question number>, "answer": "<answer>"}, ...]}.')
 
 # %% ../../../nbs/methods/24_aptrag_ec.ipynb #dd6383ae
@@ -284,7 +285,7 @@ def answer_cluster(
     answers, error, labels_only = {}, None, []
     try:
         out = llm.structured(prompt, batched_answers_schema(len(members)), purpose='answer_batched', system=BATCHED_SYSTEM,
-                             max_tokens=max_tokens, template_version='ec-batched-v2', log=log)
+                             max_tokens=max_tokens, template_version='ec-batched-v3', log=log)
         ids = {pid for i in members for pid in evidence[i]}
         for item in out.answers:
             if not 1 <= item.id <= len(members) or members[item.id - 1] in answers: continue
