@@ -20,6 +20,7 @@ from .retrieval.fable_forest import build_forest, dragonball_documents, export_t
 from .embed import make_embedder
 from .retrieval.wikidump import build_dump_corpus, gold_titles, project_full_dump, sample_corpus
 from .retrieval.dense import IndexMismatchError, build_corpus_index, build_index, ensure_index, index_folder, merge_stores
+from .methods.answering import asks_for_list
 from .methods.registry import make_method, method_names
 from .tree import Trace, render_tree
 from .eval.datasets import DATASETS, settings_for_dataset
@@ -113,12 +114,15 @@ def describe_fable_flag(node_id: str, flag) -> str:
 def ask_command(args: argparse.Namespace) -> int:
     "Answer a question and show the tree and cost."
     settings = settings_from_args(args)
+    listed = 'answer.style' not in chosen_keys(args) and settings.answer.style == 'free' and asks_for_list(args.question)
+    if listed: settings = apply_overrides(settings, {'answer.style': 'list'})  # a question that asks for a set gets a list
     trace = make_method(args.method, settings).run(args.question)
     print(trace.answer)
     for node in trace.nodes():  # how FABLE (or a comparison retriever over its forest) chose the evidence
         for flag in (f for f in node.flags if f.kind == 'fable'): print('\n' + describe_fable_flag(node.id, flag))
     if not args.no_tree: print('\n' + render_tree(trace.root))
     print('\n' + format_trace_cost(trace) + (f" · flags: {', '.join(map(str, trace.flags))}" if trace.flags else ''))
+    if listed: print('answer style: list, as the question asks for a set of things (--set answer.style=free for sentences)')
     if args.trace: trace.save(args.trace); print(f'trace written to {args.trace}')
     if trace.error: print(f'aptrag ask: the run failed: {trace.error}', file=sys.stderr); return 1
     return 0

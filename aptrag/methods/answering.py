@@ -18,8 +18,8 @@ from ..tree import FlagKind, Node
 
 # %% auto #0
 __all__ = ['ANSWER_VERSION', 'ANSWER_SYSTEM', 'FINAL_SYSTEM', 'STYLE_INSTRUCTION', 'ShortAnswer', 'passages_block',
-           'external_answer_prompt', 'direct_answer_prompt', 'extract_answer', 'tidy_list_answer', 'fit_passages',
-           'passages_for', 'ask_answer', 'draft_check_prompt', 'draft_answer', 'answer_from_passages']
+           'external_answer_prompt', 'direct_answer_prompt', 'extract_answer', 'tidy_list_answer', 'asks_for_list',
+           'fit_passages', 'passages_for', 'ask_answer', 'draft_check_prompt', 'draft_answer', 'answer_from_passages']
 
 # %% ../../nbs/methods/21_answering.ipynb #64d8f765
 ANSWER_VERSION = 'answer-v2'
@@ -73,6 +73,21 @@ def tidy_list_answer(text: str, max_items: int = 200) -> str:
         if i.lower() not in seen: seen.add(i.lower()); out.append(i)
     return ', '.join(out[:max_items])
 
+
+# %% ../../nbs/methods/21_answering.ipynb #fedfa60b
+_SINGULAR_S = {'is', 'was', 'has', 'does', 'this', 'its', 'his', 'hers', 'us', 'as', 'less', 'series', 'species', 'news', 'class', 'process'}
+
+def asks_for_list(question: str) -> bool:
+    "Whether `question` asks for a set of things rather than one (a rule on its words, for picking an answer style)."
+    tokens = re.findall(r"[A-Za-z][\w'-]*", question)
+    words = [t.lower() for t in tokens]
+    if not words: return False
+    if words[0] in ('list', 'enumerate') or words[:2] in (['name', 'all'], ['name', 'every']): return True
+    if ' or ' in f' {question.lower()} ' or {'first', 'last'} & set(words): return False
+    if words[0] not in ('which', 'what'): return False
+    if words[1:2] in (['are'], ['were']): return True  # "What are the ...?"
+    return any(t.islower() and t.endswith('s') and not t.endswith(("'s", 'ss', 'us')) and t not in _SINGULAR_S
+               for t in tokens[1:3])  # a lower-case plural right after the question word (names like "Guns N Roses" are not)
 
 # %% ../../nbs/methods/21_answering.ipynb #758cbe4d
 def fit_passages(
