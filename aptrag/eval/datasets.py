@@ -25,8 +25,8 @@ from .metrics import (MonacoJudge, best_hotpot_scores, judge_keypoints, qampari_
 # %% auto #0
 __all__ = ['CONTINENTS', 'DATASETS', 'QARecord', 'load_monaco', 'load_qampari', 'load_alce_qampari', 'load_hotpotqa',
            'load_dragonball', 'load_flashrag', 'vital_list_questions', 'score_list', 'score_short', 'score_rouge',
-           'judge_monaco', 'judge_dragonball', 'DatasetSpec', 'dataset_spec', 'settings_for_dataset', 'load_dataset',
-           'sample_index']
+           'judge_monaco', 'judge_dragonball', 'DatasetSpec', 'dataset_spec', 'settings_for_dataset',
+           'experiment_settings', 'load_dataset', 'sample_index']
 
 # %% ../../nbs/eval/31_datasets.ipynb #f115c8a3
 class QARecord(BaseModel):
@@ -199,6 +199,29 @@ def settings_for_dataset(
     if spec.corpus and not keep & {'retrieval.corpus', 'retrieval.index_dir'}: pairs['retrieval.corpus'] = spec.corpus
     if 'answer.style' not in keep: pairs['answer.style'] = spec.answer_style
     return apply_overrides(settings, pairs)
+
+# %% ../../nbs/eval/31_datasets.ipynb #34c158d1
+def experiment_settings(
+    dataset: str,  # a dataset name; its corpus and answer style come first
+    backend: str = 'llamacpp',  # llamacpp (embedded GGUF), openai or transformers
+    model: str = '',  # served model name or local model label; empty: the default
+    model_path: str = '',  # GGUF file or checkpoint folder; empty: the embedded model
+    base_url: str = '',  # OpenAI-compatible endpoint; empty: the default
+    top_k: Optional[int] = None,  # passages per retrieval; None: the default
+    expand: Optional[bool] = None,  # bring sibling chunks of each hit's section; None: the default
+    max_llm_calls: Optional[int] = None,  # per-question LLM-call budget; None: the default
+    max_nodes: Optional[int] = None,  # per-question tree-node budget; None: the default
+    index_dir: str | Path | None = None,  # a ready index folder instead of the corpus index
+    overrides: Iterable[str] = (),  # dotted settings applied last ('group.field=value')
+    settings: Optional[Settings] = None,  # start from these (default: `load_settings()`)
+) -> Settings:
+    "The settings of one experiment run: the dataset's, then the given parameters, then `overrides`."
+    pairs = {'llm.backend': backend, 'retrieval.top_k': top_k, 'retrieval.expand': expand, 'budget.max_llm_calls': max_llm_calls,
+             'budget.max_nodes': max_nodes, 'llm.model': model or None, 'llm.model_path': model_path or None,
+             'llm.base_url': base_url or None, 'retrieval.index_dir': str(index_dir) if index_dir else None}
+    settings = settings_for_dataset(settings or load_settings(), dataset)
+    settings = apply_overrides(settings, {k: v for k, v in pairs.items() if v is not None})
+    return apply_overrides(settings, list(overrides))
 
 # %% ../../nbs/eval/31_datasets.ipynb #1d034a59
 def load_dataset(
