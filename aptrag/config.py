@@ -189,6 +189,7 @@ class FableSettings(BaseModel):
     normalise: Literal['joint', 'per_document'] = 'joint'  # min-max of TreeExpansion scores over all candidates, or within each document
     routing: Literal['adaptive', 'documents', 'nodes'] = 'adaptive'  # whole documents when they fit, always documents (FABLE docs), always nodes (FABLE nodes)
     solver: Literal['greedy', 'knapsack'] = 'greedy'  # BudgetControl: priority-ordered greedy, or 0/1 knapsack on scores (ablation)
+    paths: Literal['both', 'vectors', 'llm'] = 'both'  # bi-path (the paper), the vector path alone (no LLM call), or the LLM path alone (vectors only where the model chose nothing): ablations
 
     @field_validator('documents', mode='before')
     @classmethod

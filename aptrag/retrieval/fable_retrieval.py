@@ -213,7 +213,7 @@ class FableResult:
     vector_documents: list[str] = field(default_factory=list)
     llm_nodes: list[tuple[str, int]] = field(default_factory=list)
     navigated: int = 0  # documents the navigation prompt showed (the top ones that fit)
-    fallbacks: list[str] = field(default_factory=list)  # 'select', 'navigate': LLM steps that failed (the vector path stood alone)
+    fallbacks: list[str] = field(default_factory=list)  # 'select', 'navigate': LLM steps that failed (the vector path stood alone); 'no_llm_documents', 'no_llm_nodes': the LLM path alone (`fable.paths=llm`) found nothing there
     log: CallLog = field(default_factory=CallLog)
 
 def _choose(llm: LLM, prompt: str, count: int, purpose: str, version: str, log: CallLog) -> Optional[list[int]]:
@@ -260,14 +260,18 @@ def fable_retrieve(
     f = settings.fable
     budget = budget or f.budget
     result = FableResult(query=query, routing='', documents=[], evidence=[], texts=[], tokens=0)
+    use_llm, use_vectors = f.paths != 'vectors', f.paths != 'llm'
     vector = embedder.embed_queries([query])[0]
-    result.llm_documents = select_documents(llm, query, forest, settings, result)
+    result.llm_documents = select_documents(llm, query, forest, settings, result) if use_llm else []
     best: dict[str, float] = {}
     for doc_id, _, sim in forest.top_nodes(vector, f.top_k): best[doc_id] = max(best.get(doc_id, -1.0), sim)
     result.vector_documents = sorted(best, key=lambda d: -best[d])
     def closeness(d: str) -> float: return best.get(d, max(forest.similarities(vector, d).values()))
     chosen_docs = sorted(dict.fromkeys(result.llm_documents), key=lambda d: -closeness(d))  # the model's set, closest first
-    result.documents = list(dict.fromkeys(chosen_docs + result.vector_documents))
+    if use_vectors or not chosen_docs:  # the LLM path alone falls back to the vector path when it found nothing
+        if not use_vectors: result.fallbacks.append('no_llm_documents')
+        result.documents = list(dict.fromkeys(chosen_docs + result.vector_documents))
+    else: result.documents = chosen_docs
     rank = {d: i for i, d in enumerate(result.documents)}
     whole = [(d, 0) for d in result.documents]
     fits = sum(forest.cost(d, 0) for d in result.documents) <= budget
@@ -279,11 +283,11 @@ def fable_retrieve(
     else:
         result.routing = 'nodes'
         cap, shown = int(settings.llm.context_tokens * f.prompt_share), []
-        for d in result.documents:  # as many of the top documents as the prompt can show
+        for d in result.documents if use_llm else []:  # as many of the top documents as the prompt can show
             if llm.count_tokens(navigation_prompt(query, forest, shown + [d])[0]) > cap: break
             shown.append(d)
         result.navigated = len(shown)
-        chosen = None
+        chosen = None if use_llm else []
         if shown:
             prompt, aliases = navigation_prompt(query, forest, shown)
             chosen = _choose(llm, prompt, len(aliases), 'fable_navigate', NAVIGATE_VERSION, result.log)
@@ -305,6 +309,9 @@ def fable_retrieve(
             llm_first += [candidate(key, 'llm')] + sorted((candidate(k, 'llm') for k in leaves), key=lambda c: -c.score)
         taken_keys = {(c.doc_id, c.node_id) for c in llm_first}
         rest = sorted((candidate(k, 'tree') for k in raw if k not in taken_keys), key=lambda c: (-c.score, rank[c.doc_id], c.node_id))
+        if not use_vectors:  # the LLM path alone: TreeExpansion's candidates only when the model chose no node
+            if llm_first: rest = []
+            else: result.fallbacks.append('no_llm_nodes')
         solver = budget_knapsack if f.solver == 'knapsack' else budget_greedy
         chosen_nodes = solver(llm_first + rest, budget)
         if not chosen_nodes and (llm_first + rest):  # nothing fits: the best leaf, cut to the budget, rather than nothing
