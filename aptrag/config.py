@@ -186,6 +186,7 @@ class FableSettings(BaseModel):
     weight_similarity: float = Field(1 / 3, ge=0)  # alpha of TreeExpansion: a node's own similarity over its depth
     weight_inherited: float = Field(1 / 3, ge=0)  # beta: the best of its ancestors
     weight_children: float = Field(1 / 3, ge=0)  # gamma: the mean of its children's scores
+    depth_decay: bool = True  # TreeExpansion divides a node's own similarity by its depth (the paper's); false: undivided (ablation)
     normalise: Literal['joint', 'per_document'] = 'joint'  # min-max of TreeExpansion scores over all candidates, or within each document
     routing: Literal['adaptive', 'documents', 'nodes'] = 'adaptive'  # whole documents when they fit, always documents (FABLE docs), always nodes (FABLE nodes)
     solver: Literal['greedy', 'knapsack'] = 'greedy'  # BudgetControl: priority-ordered greedy, or 0/1 knapsack on scores (ablation)

@@ -83,10 +83,11 @@ def tree_expansion(
     tree: DocumentTree,  # one document
     similarity: dict[int, float],  # node id -> cosine similarity to the query
     weights: tuple[float, float, float] = (1 / 3, 1 / 3, 1 / 3),  # alpha (own), beta (inherited), gamma (children)
+    depth_decay: bool = True,  # a node's own similarity divided by its depth (the paper's); False: undivided (ablation)
 ) -> dict[int, float]:
     "TreeExpansion score of every node of `tree`."
     alpha, beta, gamma = weights
-    own = {n.id: similarity.get(n.id, 0.0) / max(n.depth, 1) for n in tree.nodes}
+    own = {n.id: similarity.get(n.id, 0.0) / (max(n.depth, 1) if depth_decay else 1) for n in tree.nodes}
     inherited = {}
     for n in sorted(tree.nodes, key=lambda n: n.depth):
         inherited[n.id] = 0.0 if n.parent is None else max(inherited[n.parent], own[n.parent])
@@ -295,7 +296,8 @@ def fable_retrieve(
         result.llm_nodes = [aliases[a - 1] for a in chosen]
         raw = {}
         for d in result.documents:
-            scores = tree_expansion(forest.trees[d], forest.similarities(vector, d), (f.weight_similarity, f.weight_inherited, f.weight_children))
+            scores = tree_expansion(forest.trees[d], forest.similarities(vector, d), (f.weight_similarity, f.weight_inherited, f.weight_children),
+                                    f.depth_decay)
             raw.update({(d, n): s for n, s in scores.items()})
         normal = normalise_scores(raw, per_document=f.normalise == 'per_document')
         def candidate(key, source):
