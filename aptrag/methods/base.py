@@ -92,7 +92,7 @@ class QuestionContext:
     ) -> list[list[Hit]]:
         "Retrieve for several nodes (one embedding batch); each node records one retrieval and its evidence."
         if self.retriever is None: raise RuntimeError('this method has no retriever')
-        if getattr(self.retriever, 'calls_llm', False): return [self._retrieve_with_llm(n, q) for n, q in zip(nodes, queries)]
+        if hasattr(self.retriever, 'retrieve_logged'): return [self._retrieve_with_llm(n, q) for n, q in zip(nodes, queries)]
         start = time.perf_counter()
         if fuse_with is None: results = self.retriever.retrieve_many(list(queries))
         else:
@@ -106,10 +106,10 @@ class QuestionContext:
         return results
 
     def _retrieve_with_llm(self, node: Node, query: str) -> list[Hit]:
-        "One retrieval by a retriever that calls the LLM (FABLE): its calls budgeted and recorded on `node`; no call left, no LLM."
+        "One retrieval by a retriever that may call the LLM (FABLE): its calls budgeted and recorded on `node`; no call left, no LLM."
         start, llm_s = time.perf_counter(), 0.0
         try:
-            self.reserve_call(node)
+            if self.retriever.calls_llm: self.reserve_call(node)  # a retriever configured to make no call reserves none
             hits, log, flag = self.retriever.retrieve_logged(query)
             self.settle(node, log)
             llm_s = sum(r.latency_s for r in log.records)

@@ -129,9 +129,12 @@ def open_forest(settings: Settings) -> Forest:
 
 class FableRetriever:
     "FABLE's bi-path retrieval as a retriever: evidence within `fable.budget` for each query."
-    calls_llm = True  # its selection and navigation are LLM calls: the question context budgets and records them
     def __init__(self, forest: Forest, llm: LLM, embedder: Embedder, settings: Settings):
         self.forest, self.llm, self.embedder, self.settings = forest, llm, embedder, settings
+    @property
+    def calls_llm(self) -> bool:
+        "Whether its retrievals call the LLM (selection, navigation): not with `fable.paths=vectors`."
+        return self.settings.fable.paths != 'vectors'
     def retrieve_logged(self, query: str) -> tuple[list[Hit], CallLog, Flag]:
         "Hits for `query`, the LLM calls made for them, and a `fable` flag with the routing."
         result = fable_retrieve(query, self.forest, self.llm, self.embedder, self.settings)
