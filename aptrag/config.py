@@ -115,6 +115,8 @@ class AptragSettings(BaseModel):
     drop_restated: bool = True  # drop sub-questions that restate their parent or a sibling; fewer than two left keeps it whole (not in the paper)
     query_fusion: bool = True  # retrieve with a node's own question beside its rewritten query, every passage of both by fused rank (not in the paper)
     root_as_asked: bool = True  # a root kept whole searches and answers with the question as asked, no rewrite: Naive RAG's retrieval and prompt (not in the paper)
+    answer_reserve: bool = False  # children are planned (and may split) only while the call budget can still pay for planning and answering them all; else they stay whole (not in the paper)
+    unanswered_fallback: bool = False  # a split root none of whose children got an answer is answered from its own passages, as Naive RAG answers (not in the paper)
 
 # %% ../nbs/core/00_config.ipynb #17b1a41c
 class PlanRAGSettings(BaseModel):
@@ -252,7 +254,7 @@ def load_settings(
 # %% ../nbs/core/00_config.ipynb #a63afc50
 PRESETS: dict[str, dict[str, Any]] = {
     'paper': {'methods.aptrag.root_evidence': False, 'methods.aptrag.drop_restated': False, 'methods.aptrag.query_fusion': False,
-              'methods.aptrag.root_as_asked': False},
+              'methods.aptrag.root_as_asked': False, 'methods.aptrag.answer_reserve': False, 'methods.aptrag.unanswered_fallback': False},
 }  # named groups of settings, applied by `apply_overrides` for a 'preset' key
 
 def apply_overrides(

@@ -31,7 +31,7 @@ class Plan(StrEnum):
     "What the planner decided for a node."
     maintain = 'maintain'  # answer it as it is
     split = 'split'  # decompose it into sub-questions
-    forced_leaf = 'forced_leaf'  # at the depth limit: retrieve without planning
+    forced_leaf = 'forced_leaf'  # not planned (depth limit, or the budget's answer reserve): retrieve without planning
 
 class FlagKind(StrEnum):
     "Limits reached and fallbacks taken, recorded on nodes and traces."
@@ -48,6 +48,7 @@ class FlagKind(StrEnum):
     fable = 'fable'  # FABLE retrieved (detail: the routing; data: select depth, tokens, budget, documents, nodes, fallbacks)
     ec_fallback = 'ec_fallback'  # a batched EC answer missed this leaf: it was answered alone
     ec_error = 'ec_error'  # a batched EC call failed (detail: the error)
+    unanswered = 'unanswered'  # a split root none of whose children answered was answered from its own passages (data: children)
     error = 'error'  # the question failed (detail: the error)
 
 class Flag(BaseModel):
@@ -67,7 +68,7 @@ class Node(BaseModel):
     depends_on: list[int] = Field(default_factory=list)  # sibling numbers referenced as <Qj>
     contextualised: Optional[str] = None  # the question after <Qj> references were resolved
     query: Optional[str] = None  # the retrieval query, for external nodes
-    plan: Optional[Plan] = None  # maintain, split or forced_leaf (depth limit)
+    plan: Optional[Plan] = None  # maintain, split or forced_leaf (not planned)
     mode: Optional[Mode] = None  # how the answer was gathered
     evidence: list[str] = Field(default_factory=list)  # passage ids read (external) or sibling/child node ids (lateral/vertical)
     evidence_titles: list[str] = Field(default_factory=list)  # titles of the passages read

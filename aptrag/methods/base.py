@@ -52,6 +52,10 @@ class QuestionContext:
                 raise BudgetExceeded(f'{kind} budget reached at node {node.id}')
             self.calls += 1
 
+    def calls_left(self) -> int:
+        "LLM calls the budget still allows, the final answer's included."
+        with self._lock: return max(0, self.budget.max_llm_calls - self.calls)
+
     def add_nodes(self, wanted: int) -> int:
         "How many of `wanted` new nodes the node budget allows (and count them)."
         with self._lock:

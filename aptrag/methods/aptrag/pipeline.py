@@ -73,6 +73,7 @@ def plan(self: APTRAG,
          ctx: QuestionContext,  # the question's budgets and gateway
          node: Node,  # the node to plan
          pairs: Optional[list] = None,  # (number, (question, answer)) of the referenced siblings, for dependent nodes
+         may_split: bool = True,  # False: the budget's answer reserve forbids a decomposition call (`answer_reserve`)
 ) -> PlanDecision:
     "Decide how `node` gathers its answer."
     options, max_depth = self.options, self.settings.budget.max_depth
@@ -81,6 +82,7 @@ def plan(self: APTRAG,
     if not options.vertical: node.plan = Plan.maintain; return PlanDecision(Mode.external)
     if node.depth >= max_depth - 1:
         node.plan = Plan.forced_leaf; node.flag(FlagKind.depth_limit); return PlanDecision(Mode.external)
+    if not may_split: node.plan = Plan.forced_leaf; return PlanDecision(Mode.external)
     subs = decompose(ctx, node)
     node.plan = Plan.split if subs else Plan.maintain
     return PlanDecision(Mode.vertical, subs) if subs else PlanDecision(Mode.external)
@@ -128,7 +130,11 @@ def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
         root.mode = Mode.vertical
         own = ctx.retrieve_many([root], [root.text])[0] if self.options.root_evidence else []
         self.expand(ctx, root, decision.subquestions)
-        root.answer = self.answer_from_pairs(ctx, root, qa_pairs(root.children), 'final', own)
+        if self.options.unanswered_fallback and not any((c.answer or '').strip() for c in root.children):
+            root.flag(FlagKind.unanswered, children=len(root.children))  # nothing to synthesise: answer as Naive RAG does
+            hits = own or ctx.retrieve_many([root], [root.text])[0]
+            root.answer = answer_from_passages(ctx, root, hits, final=True, query=self.shown_query(root))
+        else: root.answer = self.answer_from_pairs(ctx, root, qa_pairs(root.children), 'final', own)
     else:
         root.mode = Mode.direct
         if self.options.root_as_asked:  # Naive RAG's retrieval and prompt: nothing above the root to resolve in a rewrite
@@ -219,9 +225,11 @@ def expand(self: APTRAG,
     if not children: parent.answer = ''; return
     parallel = options.scheduler == 'parallel'
     independent = [c for c in children if not c.depends_on]
+    may_split = not options.answer_reserve or ctx.calls_left() >= len(independent) + len(children) + 2
+    if not may_split: parent.flag(FlagKind.budget, 'answer_reserve', children=len(children), calls_left=ctx.calls_left())
     def plan(child: Node) -> PlanDecision:
         child.started_s = ctx.now()
-        try: return self.plan(ctx, child)
+        try: return self.plan(ctx, child, may_split=may_split)
         except BudgetExceeded: return PlanDecision(Mode.external)
     decisions = dict(zip([c.id for c in independent], run_each(plan, independent, parallel, options.max_parallel)))
     external = [c for c in independent if decisions[c.id].gathering == Mode.external]
@@ -242,7 +250,7 @@ def expand(self: APTRAG,
             tasks[number[c.id]] = (set(), lambda c=c: self.answer_split(ctx, c, decisions[c.id].subquestions))
     for c in children:
         if c.depends_on:
-            tasks[number[c.id]] = ({task_of[j] for j in c.depends_on}, lambda c=c: self.answer_dependent(ctx, parent, c))
+            tasks[number[c.id]] = ({task_of[j] for j in c.depends_on}, lambda c=c: self.answer_dependent(ctx, parent, c, may_split))
     run_tasks(tasks, parallel=parallel, max_parallel=options.max_parallel)
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #80476a4d
@@ -266,13 +274,13 @@ def answer_external(self: APTRAG, ctx: QuestionContext, node: Node):
     except BudgetExceeded: node.answer = node.answer or ''
 
 @patch
-def answer_dependent(self: APTRAG, ctx: QuestionContext, parent: Node, node: Node):
-    "Resolve `node`'s references to earlier siblings, then answer it laterally, externally or by splitting."
+def answer_dependent(self: APTRAG, ctx: QuestionContext, parent: Node, node: Node, may_split: bool = True):
+    "Resolve `node`'s references to earlier siblings, then answer it laterally, externally or (if `may_split`) by splitting."
     node.started_s = ctx.now()
     pairs = qa_pairs(parent.children, node.depends_on)
     try:
         node.contextualised = contextualise(ctx, node, pairs)
-        decision = self.plan(ctx, node, pairs)
+        decision = self.plan(ctx, node, pairs, may_split)
     except BudgetExceeded: decision = PlanDecision(Mode.lateral)
     if decision.gathering == Mode.lateral:
         node.mode, node.evidence = Mode.lateral, [parent.children[j - 1].id for j in node.depends_on]
