@@ -122,6 +122,12 @@ def shown_query(self: APTRAG, node: Node) -> Optional[str]:
     return node.text if self.options.query_fusion else None
 
 @patch
+def answer_as_asked(self: APTRAG, ctx: QuestionContext, root: Node, hits: Optional[list[Hit]] = None) -> str:
+    "`root` answered as Naive RAG answers it: from the passages of the question as asked (`hits`, else retrieved now)."
+    if hits is None: hits = ctx.retrieve_many([root], [root.text])[0]
+    return answer_from_passages(ctx, root, hits, final=True, query=self.shown_query(root))
+
+@patch
 def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
     "Plan the root, then answer it from its children (split) or from its own retrieval (kept whole)."
     try: decision = self.plan(ctx, root)
@@ -132,18 +138,18 @@ def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
         self.expand(ctx, root, decision.subquestions)
         if self.options.unanswered_fallback and not any((c.answer or '').strip() for c in root.children):
             root.flag(FlagKind.unanswered, children=len(root.children))  # nothing to synthesise: answer as Naive RAG does
-            hits = own or ctx.retrieve_many([root], [root.text])[0]
-            root.answer = answer_from_passages(ctx, root, hits, final=True, query=self.shown_query(root))
+            root.answer = self.answer_as_asked(ctx, root, own if self.options.root_evidence else None)
         else: root.answer = self.answer_from_pairs(ctx, root, qa_pairs(root.children), 'final', own)
     else:
         root.mode = Mode.direct
         if self.options.root_as_asked:  # Naive RAG's retrieval and prompt: nothing above the root to resolve in a rewrite
-            root.query, hits = root.text, ctx.retrieve_many([root], [root.text])[0]
+            root.query = root.text
+            root.answer = self.answer_as_asked(ctx, root)
         else:
             try: root.query = rewrite_query(ctx, root)
             except BudgetExceeded: root.query = root.text
             hits = self.retrieve(ctx, [root], [root.query])[0]
-        root.answer = answer_from_passages(ctx, root, hits, final=True, query=self.shown_query(root))
+            root.answer = answer_from_passages(ctx, root, hits, final=True, query=self.shown_query(root))
     return root.answer
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #b4715f9c
@@ -225,8 +231,9 @@ def expand(self: APTRAG,
     if not children: parent.answer = ''; return
     parallel = options.scheduler == 'parallel'
     independent = [c for c in children if not c.depends_on]
-    may_split = not options.answer_reserve or ctx.calls_left() >= len(independent) + len(children) + 2
-    if not may_split: parent.flag(FlagKind.budget, 'answer_reserve', children=len(children), calls_left=ctx.calls_left())
+    calls_left = ctx.calls_left()  # read once: siblings elsewhere in the tree spend calls meanwhile
+    may_split = not options.answer_reserve or calls_left >= len(independent) + len(children) + 2
+    if not may_split: parent.flag(FlagKind.budget, 'answer_reserve', children=len(children), calls_left=calls_left)
     def plan(child: Node) -> PlanDecision:
         child.started_s = ctx.now()
         try: return self.plan(ctx, child, may_split=may_split)
