@@ -19,7 +19,7 @@ from ..embed import make_embedder
 from ..retrieval.dense import build_index, embed_corpus
 from ..data import data_file
 from ..llm import LLM
-from .metrics import (MonacoJudge, best_hotpot_scores, judge_keypoints, qampari_scores, rouge_l,
+from .metrics import (KEYPOINT_VERSION, MonacoJudge, best_hotpot_scores, judge_keypoints, qampari_scores, rouge_l,
                                  split_list_answer)
 
 # %% auto #0
@@ -161,7 +161,7 @@ def judge_dragonball(judge: LLM, answer: str, record: QARecord) -> dict:
     "DragonBall's keypoint completeness, hallucination and irrelevance (nothing without keypoints)."
     if not record.meta.get('keypoints'): return {}
     s = judge_keypoints(judge, record.question, answer, record.meta['keypoints'])
-    return {k: s[k] for k in ('completeness', 'hallucination', 'irrelevance', 'missing')}
+    return {k: s[k] for k in ('completeness', 'hallucination', 'irrelevance', 'missing', 'ungrounded')}
 
 @dataclass(frozen=True)
 class DatasetSpec:
@@ -173,12 +173,13 @@ class DatasetSpec:
     score: Callable[[str, QARecord], dict]  # answer metrics without a judge
     judge: Optional[Callable[[LLM, str, QARecord], dict]] = None  # LLM-judged metrics, when asked for
     gold_field: Optional[str] = 'gold_titles'  # record field with the gold page titles (retrieval recall); None: no recall
+    judge_version: str = ''  # the judge prompt's version: kept judgments of another version are asked again
 
 DATASETS = {spec.name: spec for spec in [
     DatasetSpec('vital-list', lambda: iter(vital_list_questions()), 'vital-articles', 'list', score_list),
     DatasetSpec('hotpotqa', lambda: load_hotpotqa(data_file('hotpotqa/ircot_processed/dev_subsampled.jsonl')), 'hotpotqa', 'short', score_short),
     DatasetSpec('dragonball', lambda: load_dragonball(data_file('dragonball/example_finance_en_gpt-4o.jsonl')), 'dragonball', 'free',
-                score_rouge, judge_dragonball, gold_field=None),  # gold evidence is by document id: DragonBall's own retrieval metrics
+                score_rouge, judge_dragonball, gold_field=None, judge_version=KEYPOINT_VERSION),  # gold evidence is by document id: DragonBall's own retrieval metrics
     DatasetSpec('monaco', lambda: load_monaco(data_file('monaco/monaco_version_1_release.json')), None, 'free', score_short,
                 judge_monaco, gold_field=None),  # answers are lists, numbers or tables, judged by an LLM; the corpus is not shipped
     DatasetSpec('qampari', lambda: load_alce_qampari(data_file('qampari/alce/qampari_default.json')), None, 'list', score_list),

@@ -17,10 +17,11 @@ from ..data import data_file, data_folder
 from ..llm import LLM, CallLog
 
 # %% auto #0
-__all__ = ['MONACO_PROMPT_FILES', 'KEYPOINT_VERSION', 'KEYPOINT_SYSTEM', 'normalize_answer', 'qampari_scores',
+__all__ = ['MONACO_PROMPT_FILES', 'KEYPOINT_VERSION', 'KEYPOINT_SYSTEM', 'KEYPOINT_LABELS', 'normalize_answer', 'qampari_scores',
            'split_list_answer', 'qampari_summary', 'hotpot_scores', 'best_hotpot_scores', 'parse_single_judgment',
            'parse_multi_judgment', 'monaco_judge_prompt', 'MonacoJudge', 'dragonball_sentences', 'dragonball_retrieval',
-           'rouge_l', 'KeypointVerdict', 'KeypointJudgment', 'keypoint_prompt', 'keypoint_scores', 'judge_keypoints']
+           'rouge_l', 'KeypointVerdict', 'KeypointJudgment', 'keypoint_prompt', 'grounded_quote', 'keypoint_scores',
+           'judge_keypoints']
 
 # %% ../../nbs/eval/30_metrics.ipynb #2d811aef
 def normalize_answer(text: str) -> str:
@@ -186,21 +187,39 @@ def rouge_l(prediction: str, reference: str) -> float:
 # %% ../../nbs/eval/30_metrics.ipynb #bfe2d0c1
 class KeypointVerdict(BaseModel):
     point: int = Field(ge=1, le=64)  # the keypoint's number
-    label: Literal['relevant', 'wrong', 'irrelevant']
+    quote: str = Field(max_length=300)  # the answer's words that state or contradict the keypoint; empty when it says nothing of it
+    label: Literal['stated', 'contradicted', 'absent']
 
 class KeypointJudgment(BaseModel):
     verdicts: list[KeypointVerdict] = Field(max_length=64)
 
-KEYPOINT_VERSION = 'keypoints-1'
+KEYPOINT_VERSION = 'keypoints-2'  # judgments of another version are not reused
 KEYPOINT_SYSTEM = 'You grade an answer against a list of key points. You are strict and brief.'
+KEYPOINT_LABELS = {'stated': 'relevant', 'contradicted': 'wrong', 'absent': 'irrelevant'}  # the judge's words -> RAGEval's labels
 
 def keypoint_prompt(question: str, answer: str, keypoints: Sequence[str]) -> str:
     "The grading prompt: the question, the answer and the numbered keypoints."
     points = '\n'.join(f'{i}. {k}' for i, k in enumerate(keypoints, 1))
-    return (f'Question: {question}\n\nAnswer to grade:\n{answer}\n\nKey points a complete answer covers:\n{points}\n\n'
-            'Give one verdict per key point, by its number: "relevant" if the answer states the point or something '
-            'equivalent, "wrong" if the answer says something that contradicts it, "irrelevant" if the answer does not '
-            'address it.')
+    return (f'Question: {question}\n\nAnswer to grade:\n"""{answer}"""\n\nKey points:\n{points}\n\n'
+            'For each key point, by its number: copy into "quote" the words of the answer that state or contradict it '
+            '("" when the answer says nothing about it), then label it "stated" if the quote says the same as the key point, '
+            '"contradicted" if the quote says something incompatible with it, "absent" if the quote is empty.')
+
+_COMMON_WORDS = set('''a an the of in on at to for by with from and or as is are was were be been do does did has have had it its this
+that these those which what who when where how not no i you we they he she'''.split())
+
+def grounded_quote(
+    quote: str,  # the words the judge copied from the answer
+    answer: str,  # the graded answer
+    keypoint: str,  # the keypoint the verdict is about
+    share: float = 0.8,  # share of the quote's words that must be in the answer
+) -> bool:
+    "Whether a verdict's quote comes from `answer` and speaks of `keypoint` (shares a content word with it)."
+    words = normalize_answer(quote).split()
+    if not words: return False
+    in_answer = set(normalize_answer(answer).split())
+    def content(text): return set(normalize_answer(text).split()) - _COMMON_WORDS
+    return sum(w in in_answer for w in words) / len(words) >= share and bool(content(quote) & content(keypoint))
 
 def keypoint_scores(labels: Sequence[str]) -> dict:
     "Completeness, hallucination and irrelevance: the shares of relevant, wrong and irrelevant keypoints."
@@ -216,14 +235,19 @@ def judge_keypoints(
     keypoints: Sequence[str],  # the ground truth's keypoints
     log: Optional[CallLog] = None,
 ) -> dict:
-    "DragonBall's keypoint metrics of one answer, with the labels and how many keypoints the judge skipped."
+    "DragonBall's keypoint metrics of one answer, with the labels, the keypoints the judge skipped and its ungrounded verdicts."
     if not keypoints: raise ValueError('keypoint scores need at least one keypoint')
     if len(keypoints) > 64: raise ValueError(f'at most 64 keypoints per answer, got {len(keypoints)}')
     judgment = llm.structured(keypoint_prompt(question, answer, keypoints), KeypointJudgment, purpose='judge',
-                              system=KEYPOINT_SYSTEM, max_tokens=32 + 24 * len(keypoints), temperature=0.0,
+                              system=KEYPOINT_SYSTEM, max_tokens=96 + 96 * len(keypoints), temperature=0.0,
                               template_version=KEYPOINT_VERSION, log=log)
     given = {}
     for v in judgment.verdicts:
-        if 1 <= v.point <= len(keypoints): given.setdefault(v.point, v.label)
-    labels = [given.get(i, 'irrelevant') for i in range(1, len(keypoints) + 1)]
-    return dict(keypoint_scores(labels), labels=labels, missing=len(keypoints) - len(given))
+        if 1 <= v.point <= len(keypoints): given.setdefault(v.point, v)
+    labels, ungrounded = [], 0
+    for number, keypoint in enumerate(keypoints, 1):
+        verdict = given.get(number)
+        label = KEYPOINT_LABELS[verdict.label] if verdict else 'irrelevant'
+        if label != 'irrelevant' and not grounded_quote(verdict.quote, answer, keypoint): label, ungrounded = 'irrelevant', ungrounded + 1
+        labels.append(label)
+    return dict(keypoint_scores(labels), labels=labels, missing=len(keypoints) - len(given), ungrounded=ungrounded)

@@ -67,14 +67,16 @@ def score_run(
     if not rows: raise ValueError(f'{run_dir} has no finished questions')
     if judge is None: return pd.DataFrame([score_row(r) for r in rows]).set_index('id').sort_index()
     kept = ResultsFile(Path(run_dir)/'judged.jsonl')
-    identity = judge.backend.identity
-    saved = {j['id']: j['metrics'] for j in kept.rows() if j['judge'] == identity}  # the latest judgment of each question
+    def identity(row):  # the judge model and, where the dataset's judge prompt has one, its version
+        version = dataset_spec(row['record']['dataset']).judge_version
+        return f'{judge.backend.identity} {version}' if version else judge.backend.identity
+    saved = {(j['judge'], j['id']): j['metrics'] for j in kept.rows()}  # the latest judgment of each question by each judge
     scored = []
     for r in rows:
-        previous = saved.get(r['id'])
+        previous = saved.get((identity(r), r['id']))
         if previous is None or previous.get('answer') != r['answer']:
             metrics = judge_row(r, judge)
-            if 'judge_error' not in metrics: kept.append(dict(id=r['id'], judge=identity, metrics={**metrics, 'answer': r['answer']}))
+            if 'judge_error' not in metrics: kept.append(dict(id=r['id'], judge=identity(r), metrics={**metrics, 'answer': r['answer']}))
         else: metrics = previous
         scored.append(score_row(r, judged={k: v for k, v in metrics.items() if k != 'answer'}))
     if kept.packed.exists() or (Path(run_dir)/'results.jsonl.gz').exists(): kept.pack()
