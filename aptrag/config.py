@@ -117,6 +117,7 @@ class AptragSettings(BaseModel):
     root_as_asked: bool = True  # a root kept whole searches and answers with the question as asked, no rewrite: Naive RAG's retrieval and prompt (not in the paper)
     answer_reserve: bool = False  # children are planned (and may split) only while the call budget can still pay for planning and answering them all; else they stay whole (not in the paper)
     unanswered_fallback: bool = False  # a split root none of whose children got an answer is answered from its own passages, as Naive RAG answers (not in the paper)
+    final_passages_first: bool = False  # a split root's final prompt leads with its own passages, the sub-answers following as notes to check (not in the paper)
 
 # %% ../nbs/core/00_config.ipynb #17b1a41c
 class PlanRAGSettings(BaseModel):
@@ -254,7 +255,8 @@ def load_settings(
 # %% ../nbs/core/00_config.ipynb #a63afc50
 PRESETS: dict[str, dict[str, Any]] = {
     'paper': {'methods.aptrag.root_evidence': False, 'methods.aptrag.drop_restated': False, 'methods.aptrag.query_fusion': False,
-              'methods.aptrag.root_as_asked': False, 'methods.aptrag.answer_reserve': False, 'methods.aptrag.unanswered_fallback': False},
+              'methods.aptrag.root_as_asked': False, 'methods.aptrag.answer_reserve': False, 'methods.aptrag.unanswered_fallback': False,
+              'methods.aptrag.final_passages_first': False},
 }  # named groups of settings, applied by `apply_overrides` for a 'preset' key
 
 def apply_overrides(

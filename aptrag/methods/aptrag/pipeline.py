@@ -102,7 +102,8 @@ def answer_from_pairs(self: APTRAG,
 ) -> str:
     "A lateral, vertical or final answer from question-answer pairs (and the node's own passages, for the final answer)."
     if kind == 'final':
-        prompt = final_answer_prompt(node.text, pairs, self.settings.answer.style, passages_for(ctx, node, hits, str(pairs)))
+        prompt = final_answer_prompt(node.text, pairs, self.settings.answer.style, passages_for(ctx, node, hits, str(pairs)),
+                                     passages_first=self.options.final_passages_first)
     elif all(answer in ('', '-') for _, (_, answer) in pairs): return ''  # nothing to answer from: no call
     elif kind == Mode.vertical: prompt = vertical_answer_prompt(node.text, pairs)
     else: prompt = lateral_answer_prompt(node.text, pairs)
