@@ -118,6 +118,7 @@ class AptragSettings(BaseModel):
     answer_reserve: bool = False  # children are planned (and may split) only while the call budget can still pay for planning and answering them all; else they stay whole (not in the paper)
     unanswered_fallback: bool = False  # a split root none of whose children got an answer is answered from its own passages, as Naive RAG answers (not in the paper)
     final_passages_first: bool = False  # a split root's final prompt leads with its own passages, the sub-answers following as notes to check (not in the paper)
+    implicit_references: bool = False  # a sub-question that names an earlier one's answer only by a pronoun ('Who did they marry?') gets its <Qj> (not in the paper)
 
 # %% ../nbs/core/00_config.ipynb #17b1a41c
 class PlanRAGSettings(BaseModel):
@@ -256,7 +257,7 @@ def load_settings(
 PRESETS: dict[str, dict[str, Any]] = {
     'paper': {'methods.aptrag.root_evidence': False, 'methods.aptrag.drop_restated': False, 'methods.aptrag.query_fusion': False,
               'methods.aptrag.root_as_asked': False, 'methods.aptrag.answer_reserve': False, 'methods.aptrag.unanswered_fallback': False,
-              'methods.aptrag.final_passages_first': False},
+              'methods.aptrag.final_passages_first': False, 'methods.aptrag.implicit_references': False},
 }  # named groups of settings, applied by `apply_overrides` for a 'preset' key
 
 def apply_overrides(

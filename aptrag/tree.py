@@ -41,9 +41,10 @@ class FlagKind(StrEnum):
     bad_reference = 'bad_reference'  # a <Qj> that points to itself, forward or nowhere (detail: which)
     parse_fallback = 'parse_fallback'  # a structured answer never parsed (detail: the step); a safe default was used
     single_subquestion = 'single_subquestion'  # the decomposer returned one sub-question: kept whole
-    restated = 'restated'  # sub-questions that restate their parent were dropped (data: dropped)
+    restated = 'restated'  # sub-questions that restate their parent were dropped, or the split kept whole (data: dropped)
     example_leak = 'example_leak'  # a sub-question copied the prompt's worked example: the split was ignored (detail: the words)
     kept_references = 'kept_references'  # the contextualised question still had <Qj>: substituted textually
+    implicit_reference = 'implicit_reference'  # sub-questions that named an earlier one only by a pronoun got its <Qj> (data: marked)
     ec = 'ec'  # evidence-guided clustering ran (data: leaves, clusters, relaxed, milliseconds)
     fable = 'fable'  # FABLE retrieved (detail: the routing; data: select depth, tokens, budget, documents, nodes, fallbacks)
     ec_fallback = 'ec_fallback'  # a batched EC answer missed this leaf: it was answered alone

@@ -7,7 +7,7 @@ Docs: https://aptrag.github.io/aptrag/methods/aptrag_planner.html.md"""
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #e715eb6d
 from __future__ import annotations
 import re
-from typing import Sequence
+from typing import Optional, Sequence
 
 from ...llm import StructuredOutputError
 from ..base import QuestionContext
@@ -18,8 +18,9 @@ from .prompts import (ANSWERABILITY_SYSTEM, ANSWERABILITY_VERSION, CONTEXTUALISE
 from ...tree import FlagKind, Node
 
 # %% auto #0
-__all__ = ['content_words', 'restates', 'singular', 'example_words_copied', 'drop_restated', 'decompose', 'needs_search',
-           'substitute_references', 'contextualise', 'rewrite_query', 'rewrite_queries']
+__all__ = ['content_words', 'restates', 'singular', 'example_words_copied', 'drop_restated', 'implicit_reference',
+           'mark_implicit_references', 'decompose', 'needs_search', 'substitute_references', 'contextualise',
+           'rewrite_query', 'rewrite_queries']
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #b80975a2
 _FUNCTION_WORDS = set('''a an the of in on at to for by with from and or as is are was were be been do does did has have had
@@ -58,9 +59,8 @@ def drop_restated(subquestions: Sequence[str], parent: str) -> tuple[list[str], 
         else: first.setdefault(key, k)
     restating = {k for k, (text, _) in enumerate(parsed, 1) if k not in same_as and restates(text, parent)}
     kept_numbers = set(range(1, len(parsed) + 1)) - restating - set(same_as)
-    def references(k): return {same_as.get(j, j) for j in parsed[k - 1][1]}
-    while needed := {j for k in kept_numbers for j in references(k)} & restating - kept_numbers:
-        kept_numbers |= needed  # a restating question that a kept one builds on (a set to filter, say) stays
+    if any(same_as.get(j, j) in restating for k in kept_numbers for j in parsed[k - 1][1]):
+        return [], len(parsed)  # a kept question builds on a restatement of the node (answers it, then filters it): no split
     if len(kept_numbers) == len(parsed): return list(subquestions), 0
     number, kept = {}, []
     for k, (text, _) in enumerate(parsed, 1):
@@ -69,6 +69,30 @@ def drop_restated(subquestions: Sequence[str], parent: str) -> tuple[list[str], 
         def renumber(m): j = int(m.group(1)); return f'<Q{number.get(same_as.get(j, j), j)}>'
         kept.append(f"{number[k]}. " + REFERENCE.sub(renumber, text))
     return kept, len(parsed) - len(kept)
+
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #ad2c1141
+_PERSONAL_PRONOUNS = frozenset('they them their he him his she her it its'.split())
+_DEMONSTRATIVES = frozenset('this these those'.split())
+
+def implicit_reference(text: str) -> Optional[int]:
+    "Where the phrase ends by which `text` names its subject only as a pronoun or 'this/these/those ...', or None when it names it."
+    words = list(re.finditer(r"[A-Za-z][\w'-]*", text))
+    for k, word in enumerate(words):
+        lower = word.group().lower()
+        if lower in _DEMONSTRATIVES:  # 'this corporation' ends after its noun, 'which of these are' after 'these'
+            following = words[k + 1] if k + 1 < len(words) else None
+            return following.end() if following and following.group().lower() not in _FUNCTION_WORDS else word.end()
+        if lower in _PERSONAL_PRONOUNS and not any(w.group()[0].isupper() for w in words[1:k]): return word.end()
+    return None
+
+def mark_implicit_references(subquestions: Sequence[str]) -> tuple[list[str], int]:
+    "The sub-questions with the <Qj> put in that a pronoun stood for (j: the nearest earlier one that names its subject), and how many were marked."
+    out, marked, named = [], 0, None  # named: the nearest earlier sub-question that names its own subject
+    for k, (raw, (text, references)) in enumerate(zip(subquestions, map(parse_subquestion, subquestions)), 1):
+        end = implicit_reference(text) if named and not references else None
+        if end is None: out.append(raw); named = k
+        else: out.append(f'{k}. {text[:end]} (<Q{named}>){text[end:]}'); marked += 1
+    return out, marked
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #a2b437fd
 def decompose(ctx: QuestionContext, node: Node) -> list[str]:
@@ -85,6 +109,9 @@ def decompose(ctx: QuestionContext, node: Node) -> list[str]:
     if a.drop_restated and len(subs) > 1:
         subs, dropped = drop_restated(subs, node.text)
         if dropped: node.flag(FlagKind.restated, dropped=dropped)
+    if a.implicit_references and len(subs) > 1:
+        subs, marked = mark_implicit_references(subs)
+        if marked: node.flag(FlagKind.implicit_reference, marked=marked)
     if len(subs) == 1: node.flag(FlagKind.single_subquestion); return []
     return subs
 
