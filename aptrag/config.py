@@ -119,6 +119,7 @@ class AptragSettings(BaseModel):
     unanswered_fallback: bool = False  # a split root none of whose children got an answer is answered from its own passages, as Naive RAG answers (not in the paper)
     final_passages_first: bool = False  # a split root's final prompt leads with its own passages, the sub-answers following as notes to check (not in the paper)
     implicit_references: bool = False  # a sub-question that names an earlier one's answer only by a pronoun ('Who did they marry?') gets its <Qj> (not in the paper)
+    split_gate: bool = False  # a root the planner splits is answered from its own passages instead when one call finds that they answer it (not in the paper)
 
 # %% ../nbs/core/00_config.ipynb #17b1a41c
 class PlanRAGSettings(BaseModel):
@@ -257,7 +258,8 @@ def load_settings(
 PRESETS: dict[str, dict[str, Any]] = {
     'paper': {'methods.aptrag.root_evidence': False, 'methods.aptrag.drop_restated': False, 'methods.aptrag.query_fusion': False,
               'methods.aptrag.root_as_asked': False, 'methods.aptrag.answer_reserve': False, 'methods.aptrag.unanswered_fallback': False,
-              'methods.aptrag.final_passages_first': False, 'methods.aptrag.implicit_references': False},
+              'methods.aptrag.final_passages_first': False, 'methods.aptrag.implicit_references': False,
+              'methods.aptrag.split_gate': False},
 }  # named groups of settings, applied by `apply_overrides` for a 'preset' key
 
 def apply_overrides(

@@ -13,7 +13,7 @@ from typing import Callable, Optional, Sequence
 from ...llm import CallLog
 from ..answering import answer_from_passages, ask_answer, passages_for
 from .ec import answer_cluster, cluster_siblings
-from .planner import contextualise, decompose, needs_search, rewrite_queries, rewrite_query
+from .planner import contextualise, decompose, needs_search, passages_suffice, rewrite_queries, rewrite_query
 from .prompts import (check_references, final_answer_prompt, lateral_answer_prompt, parse_subquestion,
                                            vertical_answer_prompt)
 from ..base import BudgetExceeded, QuestionContext, QuestionMethod, register_method
@@ -129,13 +129,25 @@ def answer_as_asked(self: APTRAG, ctx: QuestionContext, root: Node, hits: Option
     return answer_from_passages(ctx, root, hits, final=True, query=self.shown_query(root))
 
 @patch
+def passages_answer(self: APTRAG, ctx: QuestionContext, root: Node, hits: list[Hit]) -> bool:
+    "The split gate: whether the passages of the question as asked answer `root` (False when the budget has no call for it)."
+    try: return passages_suffice(ctx, root, passages_for(ctx, root, hits))
+    except BudgetExceeded: return False
+
+@patch
 def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
     "Plan the root, then answer it from its children (split) or from its own retrieval (kept whole)."
     try: decision = self.plan(ctx, root)
     except BudgetExceeded: decision = PlanDecision(Mode.external)
     if decision.gathering == Mode.vertical:
+        own = ctx.retrieve_many([root], [root.text])[0] if self.options.root_evidence or self.options.split_gate else []
+        if self.options.split_gate and self.passages_answer(ctx, root, own):  # the question's own passages answer it: no split
+            root.flag(FlagKind.gated, subquestions=len(decision.subquestions))
+            root.mode, root.query = Mode.direct, root.text
+            root.answer = self.answer_as_asked(ctx, root, own)
+            return root.answer
+        if not self.options.root_evidence: own = []  # retrieved for the gate only
         root.mode = Mode.vertical
-        own = ctx.retrieve_many([root], [root.text])[0] if self.options.root_evidence else []
         self.expand(ctx, root, decision.subquestions)
         if self.options.unanswered_fallback and not any((c.answer or '').strip() for c in root.children):
             root.flag(FlagKind.unanswered, children=len(root.children))  # nothing to synthesise: answer as Naive RAG does

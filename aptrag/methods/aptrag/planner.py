@@ -12,15 +12,15 @@ from typing import Optional, Sequence
 from ...llm import StructuredOutputError
 from ..base import QuestionContext
 from .prompts import (ANSWERABILITY_SYSTEM, ANSWERABILITY_VERSION, CONTEXTUALISE_VERSION, DECOMPOSE_SYSTEM,
-                            DECOMPOSE_EXAMPLE_WORDS, DECOMPOSE_VERSION, REWRITE_VERSION, Answerability, Contextualisation, Decomposition, Query,
-                            REFERENCE, answerability_prompt, contextualise_prompt, decompose_prompt, queries_schema, rewrite_batch_prompt,
-                            rewrite_prompt, parse_subquestion)
+                            DECOMPOSE_EXAMPLE_WORDS, DECOMPOSE_VERSION, REWRITE_VERSION, SUFFICIENCY_VERSION, Answerability, Contextualisation,
+                            Decomposition, Query, REFERENCE, Sufficiency, answerability_prompt, contextualise_prompt, decompose_prompt,
+                            queries_schema, rewrite_batch_prompt, rewrite_prompt, parse_subquestion, sufficiency_prompt)
 from ...tree import FlagKind, Node
 
 # %% auto #0
 __all__ = ['content_words', 'restates', 'singular', 'example_words_copied', 'drop_restated', 'implicit_reference',
-           'mark_implicit_references', 'decompose', 'needs_search', 'substitute_references', 'contextualise',
-           'rewrite_query', 'rewrite_queries']
+           'mark_implicit_references', 'decompose', 'needs_search', 'passages_suffice', 'substitute_references',
+           'contextualise', 'rewrite_query', 'rewrite_queries']
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #b80975a2
 _FUNCTION_WORDS = set('''a an the of in on at to for by with from and or as is are was were be been do does did has have had
@@ -124,6 +124,14 @@ def needs_search(ctx: QuestionContext, node: Node, pairs: Sequence[tuple[int, tu
         return out.needs_search
     except StructuredOutputError:
         node.flag(FlagKind.parse_fallback, 'answerability'); return True
+
+def passages_suffice(ctx: QuestionContext, node: Node, passages: Sequence[tuple[str, str]]) -> bool:
+    "Whether `passages` answer `node` on their own (the split gate); False when the check never parses."
+    try:
+        return ctx.structured(node, sufficiency_prompt(node.text, passages), Sufficiency, purpose='sufficiency',
+                              max_tokens=ctx.settings.methods.aptrag.plan_tokens, version=SUFFICIENCY_VERSION).answerable
+    except StructuredOutputError:
+        node.flag(FlagKind.parse_fallback, 'sufficiency'); return False
 
 def substitute_references(question: str, answers: dict[int, str]) -> str:
     "`question` with each <Qj> replaced by answer j (when known)."

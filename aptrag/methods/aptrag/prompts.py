@@ -15,10 +15,11 @@ from ..answering import STYLE_INSTRUCTION, passages_block
 
 # %% auto #0
 __all__ = ['DECOMPOSE_VERSION', 'DECOMPOSE_SYSTEM', 'DECOMPOSE_EXAMPLE_WORDS', 'REFERENCE', 'ANSWERABILITY_VERSION',
-           'ANSWERABILITY_SYSTEM', 'CONTEXTUALISE_VERSION', 'REWRITE_VERSION', 'Decomposition', 'decompose_prompt',
-           'parse_subquestion', 'check_references', 'Answerability', 'qa_context', 'answerability_prompt',
-           'Contextualisation', 'contextualise_prompt', 'Query', 'NumberedQuery', 'queries_schema', 'rewrite_prompt',
-           'rewrite_batch_prompt', 'lateral_answer_prompt', 'vertical_answer_prompt', 'final_answer_prompt']
+           'ANSWERABILITY_SYSTEM', 'SUFFICIENCY_VERSION', 'CONTEXTUALISE_VERSION', 'REWRITE_VERSION', 'Decomposition',
+           'decompose_prompt', 'parse_subquestion', 'check_references', 'Answerability', 'qa_context',
+           'answerability_prompt', 'Sufficiency', 'sufficiency_prompt', 'Contextualisation', 'contextualise_prompt',
+           'Query', 'NumberedQuery', 'queries_schema', 'rewrite_prompt', 'rewrite_batch_prompt',
+           'lateral_answer_prompt', 'vertical_answer_prompt', 'final_answer_prompt']
 
 # %% ../../../nbs/methods/22_aptrag_prompts.ipynb #1394fd47
 DECOMPOSE_VERSION = 'decompose-v1'
@@ -105,6 +106,21 @@ Can the question be answered from the known pairs alone?
 3. Does answering only need filtering, counting, comparing or reorganising what is given, or new facts?
 Then decide: needs_search is false only if the pairs contain everything needed.
 Reply with JSON: {{"entities_present": "...", "attribute_present": "...", "operation": "...", "needs_search": true or false}}'''
+
+# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #c4ba4cda
+SUFFICIENCY_VERSION = 'sufficiency-v1'
+
+class Sufficiency(BaseModel):
+    "Whether retrieved passages answer a question on their own."
+    missing: str = Field(max_length=300)  # what the question needs that the passages do not state ('nothing' when they state it all)
+    answerable: bool  # True: the passages state everything the answer needs
+
+def sufficiency_prompt(question: str, passages: Sequence[tuple[str, str]]) -> str:
+    "The split gate's prompt: do `passages` answer `question` completely?"
+    return (f'Question: {question}\n\nPassages (excerpts of encyclopedia articles):\n{passages_block(passages)}\n\n'
+            'Do these passages state everything needed to answer the question completely? First say what the question needs '
+            "that the passages do not state (or 'nothing'), then decide.\n"
+            'Reply with JSON: {"missing": "...", "answerable": true or false}')
 
 # %% ../../../nbs/methods/22_aptrag_prompts.ipynb #5e8942e5
 CONTEXTUALISE_VERSION = 'contextualise-v1'
