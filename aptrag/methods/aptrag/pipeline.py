@@ -140,19 +140,18 @@ def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
     try: decision = self.plan(ctx, root)
     except BudgetExceeded: decision = PlanDecision(Mode.external)
     if decision.gathering == Mode.vertical:
-        own = ctx.retrieve_many([root], [root.text])[0] if self.options.root_evidence or self.options.split_gate else []
+        own = ctx.retrieve_many([root], [root.text])[0] if self.options.root_evidence or self.options.split_gate else None
         if self.options.split_gate and self.passages_answer(ctx, root, own):  # the question's own passages answer it: no split
             root.flag(FlagKind.gated, subquestions=len(decision.subquestions))
             root.mode, root.query = Mode.direct, root.text
             root.answer = self.answer_as_asked(ctx, root, own)
             return root.answer
-        if not self.options.root_evidence: own = []  # retrieved for the gate only
         root.mode = Mode.vertical
         self.expand(ctx, root, decision.subquestions)
         if self.options.unanswered_fallback and not any((c.answer or '').strip() for c in root.children):
             root.flag(FlagKind.unanswered, children=len(root.children))  # nothing to synthesise: answer as Naive RAG does
-            root.answer = self.answer_as_asked(ctx, root, own if self.options.root_evidence else None)
-        else: root.answer = self.answer_from_pairs(ctx, root, qa_pairs(root.children), 'final', own)
+            root.answer = self.answer_as_asked(ctx, root, own)  # the passages retrieved above, else retrieved now
+        else: root.answer = self.answer_from_pairs(ctx, root, qa_pairs(root.children), 'final', own if self.options.root_evidence else [])
     else:
         root.mode = Mode.direct
         if self.options.root_as_asked:  # Naive RAG's retrieval and prompt: nothing above the root to resolve in a rewrite
