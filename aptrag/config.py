@@ -120,6 +120,7 @@ class AptragSettings(BaseModel):
     final_passages_first: bool = False  # a split root's final prompt leads with its own passages, the sub-answers following as notes to check (not in the paper)
     implicit_references: bool = False  # a sub-question that names an earlier one's answer only by a pronoun ('Who did they marry?') gets its <Qj> (not in the paper)
     split_gate: bool = False  # a root the planner splits is answered from its own passages instead when one call finds that they answer it (not in the paper)
+    split_gate_depth: int = Field(1, ge=1, le=16)  # with `split_gate`: nodes above this depth are gated (1: the root only; `budget.max_depth`: every node that may split)
 
 # %% ../nbs/core/00_config.ipynb #17b1a41c
 class PlanRAGSettings(BaseModel):

@@ -57,6 +57,7 @@ class PlanDecision:
     "How a node will gather its answer."
     gathering: Mode  # external (retrieve), lateral (from referenced siblings) or vertical (split into sub-questions)
     subquestions: list[str] = field(default_factory=list)  # the numbered sub-questions, when vertical
+    hits: Optional[list] = None  # external: the passages the split gate found enough, answered from as they are (no rewrite)
 
 @register_method
 class APTRAG(QuestionMethod):
@@ -84,6 +85,11 @@ def plan(self: APTRAG,
         node.plan = Plan.forced_leaf; node.flag(FlagKind.depth_limit); return PlanDecision(Mode.external)
     if not may_split: node.plan = Plan.forced_leaf; return PlanDecision(Mode.external)
     subs = decompose(ctx, node)
+    if subs and options.split_gate and 0 < node.depth < options.split_gate_depth:  # the root's gate is in `answer`
+        hits = ctx.retrieve_many([node], [node.text])[0]
+        if self.passages_answer(ctx, node, hits):  # its own passages answer it: a leaf, answered from them
+            node.flag(FlagKind.gated, subquestions=len(subs)); node.plan = Plan.maintain
+            return PlanDecision(Mode.external, hits=hits)
     node.plan = Plan.split if subs else Plan.maintain
     return PlanDecision(Mode.vertical, subs) if subs else PlanDecision(Mode.external)
 
@@ -129,9 +135,9 @@ def answer_as_asked(self: APTRAG, ctx: QuestionContext, root: Node, hits: Option
     return answer_from_passages(ctx, root, hits, final=True, query=self.shown_query(root))
 
 @patch
-def passages_answer(self: APTRAG, ctx: QuestionContext, root: Node, hits: list[Hit]) -> bool:
-    "The split gate: whether the passages of the question as asked answer `root` (False when the budget has no call for it)."
-    try: return passages_suffice(ctx, root, passages_for(ctx, root, hits))
+def passages_answer(self: APTRAG, ctx: QuestionContext, node: Node, hits: list[Hit]) -> bool:
+    "The split gate: whether the passages retrieved with `node`'s own question answer it (False when the budget has no call for it)."
+    try: return passages_suffice(ctx, node, passages_for(ctx, node, hits))
     except BudgetExceeded: return False
 
 @patch
@@ -252,12 +258,15 @@ def expand(self: APTRAG,
         except BudgetExceeded: return PlanDecision(Mode.external)
     decisions = dict(zip([c.id for c in independent], run_each(plan, independent, parallel, options.max_parallel)))
     external = [c for c in independent if decisions[c.id].gathering == Mode.external]
-    hits: dict[str, list[Hit]] = {}
-    if external:
-        try: queries = rewrite_queries(ctx, parent, external)
-        except BudgetExceeded: queries = [c.text for c in external]
-        for c, q in zip(external, queries): c.query = q
-        for c, h in zip(external, self.retrieve(ctx, external, queries)): hits[c.id] = h
+    gated = [c for c in external if decisions[c.id].hits is not None]  # searched with their own question by the split gate
+    searching = [c for c in external if decisions[c.id].hits is None]
+    hits: dict[str, list[Hit]] = {c.id: decisions[c.id].hits for c in gated}
+    for c in gated: c.query = c.text
+    if searching:
+        try: queries = rewrite_queries(ctx, parent, searching)
+        except BudgetExceeded: queries = [c.text for c in searching]
+        for c, q in zip(searching, queries): c.query = q
+        for c, h in zip(searching, self.retrieve(ctx, searching, queries)): hits[c.id] = h
 
     number = {c.id: k for k, c in enumerate(children, 1)}
     leaves_key = number[external[0].id] if external else None
@@ -283,12 +292,15 @@ def answer_split(self: APTRAG, ctx: QuestionContext, node: Node, subquestions: l
     node.finished_s = ctx.now()
 
 @patch
-def answer_external(self: APTRAG, ctx: QuestionContext, node: Node):
+def answer_external(self: APTRAG, ctx: QuestionContext, node: Node,
+                    hits: Optional[list[Hit]] = None):  # passages already retrieved with its question (the split gate's); default: rewrite and retrieve
     "Answer `node` from its own retrieval (rewrite, retrieve, answer), with what the budget allows."
     node.mode = Mode.external
     try:
-        node.query = rewrite_query(ctx, node)
-        hits = self.retrieve(ctx, [node], [node.query])[0]
+        if hits is None:
+            node.query = rewrite_query(ctx, node)
+            hits = self.retrieve(ctx, [node], [node.query])[0]
+        else: node.query = node.text
         node.answer = answer_from_passages(ctx, node, hits, query=self.shown_query(node))
     except BudgetExceeded: node.answer = node.answer or ''
 
@@ -305,5 +317,5 @@ def answer_dependent(self: APTRAG, ctx: QuestionContext, parent: Node, node: Nod
         node.mode, node.evidence = Mode.lateral, [parent.children[j - 1].id for j in node.depends_on]
         node.answer = self.answer_from_pairs(ctx, node, pairs, Mode.lateral)
     elif decision.gathering == Mode.vertical: return self.answer_split(ctx, node, decision.subquestions)
-    else: self.answer_external(ctx, node)
+    else: self.answer_external(ctx, node, decision.hits)
     node.finished_s = ctx.now()
