@@ -50,7 +50,7 @@ class FlagKind(StrEnum):
     ec_fallback = 'ec_fallback'  # a batched EC answer missed this leaf: it was answered alone
     ec_error = 'ec_error'  # a batched EC call failed (detail: the error)
     unanswered = 'unanswered'  # a split root none of whose children answered was answered from its own passages (data: children)
-    gated = 'gated'  # the split gate found a root's own passages enough: the split was dropped, the root answered from them (data: subquestions)
+    gated = 'gated'  # the split gate found a node's own passages enough: the split was dropped, the node answered from them (data: subquestions)
     error = 'error'  # the question failed (detail: the error)
 
 class Flag(BaseModel):
