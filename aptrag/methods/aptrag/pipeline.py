@@ -57,7 +57,7 @@ class PlanDecision:
     "How a node will gather its answer."
     gathering: Mode  # external (retrieve), lateral (from referenced siblings) or vertical (split into sub-questions)
     subquestions: list[str] = field(default_factory=list)  # the numbered sub-questions, when vertical
-    hits: Optional[list] = None  # external: the passages the split gate found enough, answered from as they are (no rewrite)
+    hits: Optional[list] = None  # passages of the node's own question, retrieved for the split gate: a gated (external) node answers from them, a split root's final answer reads them
 
 @register_method
 class APTRAG(QuestionMethod):
@@ -85,13 +85,14 @@ def plan(self: APTRAG,
         node.plan = Plan.forced_leaf; node.flag(FlagKind.depth_limit); return PlanDecision(Mode.external)
     if not may_split: node.plan = Plan.forced_leaf; return PlanDecision(Mode.external)
     subs = decompose(ctx, node)
-    if subs and options.split_gate and 0 < node.depth < options.split_gate_depth:  # the root's gate is in `answer`
+    hits = None
+    if subs and options.split_gate and node.depth < options.split_gate_depth:
         hits = ctx.retrieve_many([node], [node.text])[0]
-        if self.passages_answer(ctx, node, hits):  # its own passages answer it: a leaf, answered from them
+        if self.passages_answer(ctx, node, hits):  # its own passages answer it: kept whole, answered from them
             node.flag(FlagKind.gated, subquestions=len(subs)); node.plan = Plan.maintain
             return PlanDecision(Mode.external, hits=hits)
     node.plan = Plan.split if subs else Plan.maintain
-    return PlanDecision(Mode.vertical, subs) if subs else PlanDecision(Mode.external)
+    return PlanDecision(Mode.vertical, subs, hits) if subs else PlanDecision(Mode.external)
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #7cb1fba2
 def qa_pairs(nodes: Sequence[Node], numbers: Optional[Sequence[int]] = None) -> list[tuple[int, tuple[str, str]]]:
@@ -145,13 +146,12 @@ def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
     "Plan the root, then answer it from its children (split) or from its own retrieval (kept whole)."
     try: decision = self.plan(ctx, root)
     except BudgetExceeded: decision = PlanDecision(Mode.external)
+    if decision.gathering == Mode.external and decision.hits is not None:  # the split gate kept it whole: answered as Naive RAG answers
+        root.mode, root.query = Mode.direct, root.text
+        root.answer = self.answer_as_asked(ctx, root, decision.hits)
+        return root.answer
     if decision.gathering == Mode.vertical:
-        own = ctx.retrieve_many([root], [root.text])[0] if self.options.root_evidence or self.options.split_gate else None
-        if self.options.split_gate and self.passages_answer(ctx, root, own):  # the question's own passages answer it: no split
-            root.flag(FlagKind.gated, subquestions=len(decision.subquestions))
-            root.mode, root.query = Mode.direct, root.text
-            root.answer = self.answer_as_asked(ctx, root, own)
-            return root.answer
+        own = decision.hits if decision.hits is not None else ctx.retrieve_many([root], [root.text])[0] if self.options.root_evidence else None
         root.mode = Mode.vertical
         self.expand(ctx, root, decision.subquestions)
         if self.options.unanswered_fallback and not any((c.answer or '').strip() for c in root.children):
