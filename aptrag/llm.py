@@ -443,24 +443,32 @@ class LLM:
                  settings: Settings | LLMSettings | None = None,  # default: `load_settings()`
                  backend: Backend | None = None,  # default: built from the settings
                  cache_dir: Path | str | None = None,  # default: the settings' cache folder
-                 retry_wait_s: float = 1.0):  # first backoff between transport retries (doubles, with jitter)
+                 retry_wait_s: float = 1.0,  # first backoff between transport retries (doubles, with jitter)
+                 planner: Backend | None = None):  # the planning purposes' backend; default: built from `llm.planner` when it names another model
         root = settings if isinstance(settings, Settings) else load_settings()
         self.settings = settings if isinstance(settings, LLMSettings) else root.llm
         cache_root = Path(cache_dir or root.cache_dir)
         self.backend = backend or make_backend(self.settings, cache_root)
+        planner_settings = self.settings.planner_llm()
+        self.planner = planner or (make_backend(planner_settings, cache_root) if planner_settings else None)
+        self.planning = frozenset(self.settings.planner.purposes) if self.planner else frozenset()  # purposes the planner answers
         self.cache = ResponseCache(cache_root/'llm-cache') if self.settings.cache else None
         self.log, self.retry_wait_s = CallLog(), retry_wait_s
         self.concurrency = self.backend.concurrency or self.settings.max_concurrency  # local backends: their slots
-        self._slots = threading.BoundedSemaphore(self.concurrency)
+        self._slots = {id(b): threading.BoundedSemaphore(b.concurrency or self.settings.max_concurrency) for b in (self.backend, self.planner) if b}
 
     @classmethod
     def from_settings(cls, settings: Settings | None = None, **kwargs) -> LLM: return cls(settings or load_settings(), **kwargs)
     def close(self):
         self.backend.close()
+        if self.planner is not None: self.planner.close()
         if self.cache is not None: self.cache.close()
     def __enter__(self): return self
     def __exit__(self, *exc): self.close()
     def count_tokens(self, text: str) -> int: return self.backend.count_tokens(text)
+    def backend_for(self, purpose: str) -> Backend:
+        "The backend that answers calls of `purpose`: the planner's for planning purposes, else the main model's."
+        return self.planner if purpose in self.planning else self.backend
 
 # %% ../nbs/core/01_llm.ipynb #c488888b
 @patch
@@ -469,15 +477,15 @@ def _request(self: LLM, messages, *, max_tokens, schema, temperature, purpose=''
     s = self.settings
     retrying = Retrying(stop=stop_after_attempt(s.max_attempts), retry=retry_if_exception(is_transient), reraise=True,
                         wait=wait_exponential_jitter(multiplier=self.retry_wait_s, max=30 * self.retry_wait_s, jitter=self.retry_wait_s))
-    start = time.perf_counter()
-    with self._slots:
+    start, backend = time.perf_counter(), self.backend_for(purpose)
+    with self._slots[id(backend)]:
         try:
-            completion = retrying(self.backend.complete, messages, max_tokens=max_tokens, temperature=temperature,
+            completion = retrying(backend.complete, messages, max_tokens=max_tokens, temperature=temperature,
                                   top_p=s.top_p if top_p is None else top_p, seed=s.seed if seed is None else seed,
                                   schema=schema, purpose=purpose)
         except Exception as e:
             attempts = retrying.statistics.get('attempt_number', 1)
-            raise LLMCallError(f'{self.backend.name} request to {self.backend.endpoint} failed after {attempts} '
+            raise LLMCallError(f'{backend.name} request to {backend.endpoint} failed after {attempts} '
                                f'attempt(s): {describe_error(e)}') from e
     waited = time.perf_counter() - start
     latency = completion.seconds if completion.seconds is not None and retrying.statistics.get('attempt_number', 1) == 1 else waited
@@ -486,7 +494,8 @@ def _request(self: LLM, messages, *, max_tokens, schema, temperature, purpose=''
 # %% ../nbs/core/01_llm.ipynb #6a242137
 @patch
 def _record(self: LLM, purpose, log, **fields) -> CallRecord:
-    record = CallRecord(purpose=purpose, model=self.backend.identity, backend=self.backend.name, **fields)
+    backend = self.backend_for(purpose)
+    record = CallRecord(purpose=purpose, model=backend.identity, backend=backend.name, **fields)
     self.log.add(record)
     if log is not None: log.add(record)
     return record
@@ -498,9 +507,9 @@ def _hit_tokens(self: LLM, hit: dict, messages: list[dict]) -> dict:
     return dict(input_tokens=sum(self.backend.count_tokens(m['content']) for m in messages), output_tokens=self.backend.count_tokens(hit['text']))
 
 @patch
-def _cache_key(self: LLM, messages, max_tokens, temperature, template_version, schema, top_p=None, seed=None) -> str:
-    s = self.settings
-    return ResponseCache.key(model=self.backend.identity, backend=self.backend.name, template=template_version,
+def _cache_key(self: LLM, messages, max_tokens, temperature, template_version, schema, top_p=None, seed=None, purpose='') -> str:
+    s, backend = self.settings, self.backend_for(purpose)
+    return ResponseCache.key(model=backend.identity, backend=backend.name, template=template_version,
                              messages=messages, max_tokens=max_tokens, temperature=temperature, top_p=s.top_p if top_p is None else top_p,
                              seed=s.seed if seed is None else seed, repeat_penalty=s.repeat_penalty, schema=schema)
 
@@ -520,7 +529,7 @@ def chat(self: LLM,
     if not _PURPOSE.fullmatch(purpose or ''): raise ValueError(f'purpose must be a lower-case label, got {purpose!r}')
     messages = as_messages(prompt, system)
     temperature = self.settings.temperature if temperature is None else temperature
-    key = self._cache_key(messages, max_tokens, temperature, template_version, None, top_p, seed)
+    key = self._cache_key(messages, max_tokens, temperature, template_version, None, top_p, seed, purpose)
     if self.cache is not None and (hit := self.cache.get(key)) is not None:
         self._record(purpose, log, cache_hit=True, finish_reason=hit.get('finish_reason'), **self._hit_tokens(hit, messages))
         return hit['text']
@@ -565,8 +574,8 @@ def structured(self: LLM,
     messages = as_messages(prompt, system)
     temperature = self.settings.temperature if temperature is None else temperature
     json_schema = schema.model_json_schema()
-    if not self.backend.constrains_json: messages = with_schema_instruction(messages, json_schema)
-    key = self._cache_key(messages, max_tokens, temperature, template_version, json_schema, top_p, seed)
+    if not self.backend_for(purpose).constrains_json: messages = with_schema_instruction(messages, json_schema)
+    key = self._cache_key(messages, max_tokens, temperature, template_version, json_schema, top_p, seed, purpose)
     if self.cache is not None and (hit := self.cache.get(key)) is not None:
         if hit.get('failed') and hit.get('attempts', 0) >= self.settings.reask_attempts + 1:  # as many tries as now: the same failure
             self._record(purpose, log, cache_hit=True, ok=False, error=hit['failed'], **self._hit_tokens(hit, messages))

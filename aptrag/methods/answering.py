@@ -19,7 +19,7 @@ from ..tree import FlagKind, Node
 # %% auto #0
 __all__ = ['ANSWER_VERSION', 'ANSWER_SYSTEM', 'FINAL_SYSTEM', 'STYLE_INSTRUCTION', 'ShortAnswer', 'passages_block',
            'external_answer_prompt', 'direct_answer_prompt', 'extract_answer', 'tidy_list_answer', 'asks_for_list',
-           'fit_passages', 'passages_for', 'ask_answer', 'draft_check_prompt', 'draft_answer', 'answer_from_passages']
+           'fit_passages', 'passages_for', 'ask_answer', 'answer_from_passages']
 
 # %% ../../nbs/methods/21_answering.ipynb #64d8f765
 ANSWER_VERSION = 'answer-v2'
@@ -134,22 +134,6 @@ def ask_answer(
     answer = extract_answer(reply)
     return tidy_list_answer(answer) if final and style == 'list' else answer
 
-def draft_check_prompt(question: str, query: str, draft: str, passages: Sequence[tuple[str, str]]) -> str:
-    "Check an answer from memory against retrieved passages."
-    return (f'Question: {question}\nSearch query: {query}\n\nAnswer from memory, not yet checked: {draft}\n\nPassages (excerpts of '
-            f'encyclopedia articles; ignore those that do not help):\n{passages_block(passages)}\n\nCheck the answer from memory against '
-            'the passages: keep what fits the question, drop what the passages show to be wrong, add what they clearly state. Then '
-            'answer the question.')
-
-def draft_answer(ctx: QuestionContext, node: Node) -> str | None:
-    "The model's own answer to `node` (no passages), in the benchmark's style; None when the budget has no call for it."
-    style = ctx.settings.answer.style
-    try: reply = ctx.chat(node, direct_answer_prompt(node.text, style), purpose='answer_draft', system=FINAL_SYSTEM[style],
-                          max_tokens=min(ctx.settings.answer.tokens, 128), version=ANSWER_VERSION)
-    except BudgetExceeded: return None
-    answer = extract_answer(reply)
-    return (tidy_list_answer(answer) if style == 'list' else answer) or None
-
 def answer_from_passages(
     ctx: QuestionContext,  # the question's budgets and gateway
     node: Node,  # the node being answered (its query, if any, is shown to the model)
@@ -159,7 +143,5 @@ def answer_from_passages(
 ) -> str:
     "`node` answered from its passages, cut to what fits the model's context."
     query = query or node.query or node.text
-    draft = draft_answer(ctx, node) if final and ctx.settings.answer.draft else None
-    if draft: prompt = draft_check_prompt(node.text, query, draft, passages_for(ctx, node, hits, draft))
-    else: prompt = external_answer_prompt(node.text, query, passages_for(ctx, node, hits))
+    prompt = external_answer_prompt(node.text, query, passages_for(ctx, node, hits))
     return ask_answer(ctx, node, prompt, 'answer_final' if final else 'answer_external', final)

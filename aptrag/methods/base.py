@@ -147,7 +147,7 @@ class QuestionMethod:
         "The retriever: the one given, else FABLE's forest (`retrieval.backend=fable`) or the dense index, built on first use."
         if not self.uses_retriever: return None
         if self._retriever is None:
-            if self.settings.retrieval.backend == 'fable':
+            if self.settings.retrieval.retriever == 'fable':
                 self._retriever = FableRetriever(open_forest(self.settings), self.llm, make_embedder(self.settings.retrieval), self.settings)
             else: self._retriever = ensure_index(self.settings)
         return self._retriever

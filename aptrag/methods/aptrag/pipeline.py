@@ -67,6 +67,10 @@ class APTRAG(QuestionMethod):
     def options(self):
         "APT-RAG's own settings (`methods.aptrag`)."
         return self.settings.methods.aptrag
+    @property
+    def guards(self):
+        "Its guards for small planners (`methods.aptrag.guards`), none of them in the paper."
+        return self.settings.methods.aptrag.guards
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #f3e641d7
 @patch
@@ -86,7 +90,7 @@ def plan(self: APTRAG,
     if not may_split: node.plan = Plan.forced_leaf; return PlanDecision(Mode.external)
     subs = decompose(ctx, node)
     hits = None
-    if subs and options.split_gate and node.depth < options.split_gate_depth:
+    if subs and node.depth < self.guards.split_gate:
         hits = ctx.retrieve_many([node], [node.text])[0]
         if self.passages_answer(ctx, node, hits):  # its own passages answer it: kept whole, answered from them
             node.flag(FlagKind.gated, subquestions=len(subs)); node.plan = Plan.maintain
@@ -109,8 +113,7 @@ def answer_from_pairs(self: APTRAG,
 ) -> str:
     "A lateral, vertical or final answer from question-answer pairs (and the node's own passages, for the final answer)."
     if kind == 'final':
-        prompt = final_answer_prompt(node.text, pairs, self.settings.answer.style, passages_for(ctx, node, hits, str(pairs)),
-                                     passages_first=self.options.final_passages_first)
+        prompt = final_answer_prompt(node.text, pairs, self.settings.answer.style, passages_for(ctx, node, hits, str(pairs)))
     elif all(answer in ('', '-') for _, (_, answer) in pairs): return ''  # nothing to answer from: no call
     elif kind == Mode.vertical: prompt = vertical_answer_prompt(node.text, pairs)
     else: prompt = lateral_answer_prompt(node.text, pairs)
@@ -122,12 +125,12 @@ def answer_from_pairs(self: APTRAG,
 @patch
 def retrieve(self: APTRAG, ctx: QuestionContext, nodes: Sequence[Node], queries: Sequence[str]) -> list[list[Hit]]:
     "Retrieve for `nodes` with their search queries, fused with their own questions under `query_fusion`."
-    return ctx.retrieve_many(nodes, queries, fuse_with=[n.text for n in nodes] if self.options.query_fusion else None)
+    return ctx.retrieve_many(nodes, queries, fuse_with=[n.text for n in nodes] if self.guards.query_fusion else None)
 
 @patch
 def shown_query(self: APTRAG, node: Node) -> Optional[str]:
     "The search query an answer prompt shows: the node's question under `query_fusion` (it searched with both), else its rewrite."
-    return node.text if self.options.query_fusion else None
+    return node.text if self.guards.query_fusion else None
 
 @patch
 def answer_as_asked(self: APTRAG, ctx: QuestionContext, root: Node, hits: Optional[list[Hit]] = None) -> str:
@@ -151,16 +154,16 @@ def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
         root.answer = self.answer_as_asked(ctx, root, decision.hits)
         return root.answer
     if decision.gathering == Mode.vertical:
-        own = decision.hits if decision.hits is not None else ctx.retrieve_many([root], [root.text])[0] if self.options.root_evidence else None
+        own = decision.hits if decision.hits is not None else ctx.retrieve_many([root], [root.text])[0] if self.guards.root_evidence else None
         root.mode = Mode.vertical
         self.expand(ctx, root, decision.subquestions)
-        if self.options.unanswered_fallback and not any((c.answer or '').strip() for c in root.children):
+        if self.guards.unanswered_fallback and not any((c.answer or '').strip() for c in root.children):
             root.flag(FlagKind.unanswered, children=len(root.children))  # nothing to synthesise: answer as Naive RAG does
             root.answer = self.answer_as_asked(ctx, root, own)  # the passages retrieved above, else retrieved now
-        else: root.answer = self.answer_from_pairs(ctx, root, qa_pairs(root.children), 'final', own if self.options.root_evidence else [])
+        else: root.answer = self.answer_from_pairs(ctx, root, qa_pairs(root.children), 'final', own if self.guards.root_evidence else [])
     else:
         root.mode = Mode.direct
-        if self.options.root_as_asked:  # Naive RAG's retrieval and prompt: nothing above the root to resolve in a rewrite
+        if self.guards.root_as_asked:  # Naive RAG's retrieval and prompt: nothing above the root to resolve in a rewrite
             root.query = root.text
             root.answer = self.answer_as_asked(ctx, root)
         else:
@@ -250,7 +253,7 @@ def expand(self: APTRAG,
     parallel = options.scheduler == 'parallel'
     independent = [c for c in children if not c.depends_on]
     calls_left = ctx.calls_left()  # read once: siblings elsewhere in the tree spend calls meanwhile
-    may_split = not options.answer_reserve or calls_left >= len(independent) + len(children) + 2
+    may_split = not self.guards.answer_reserve or calls_left >= len(independent) + len(children) + 2
     if not may_split: parent.flag(FlagKind.budget, 'answer_reserve', children=len(children), calls_left=calls_left)
     def plan(child: Node) -> PlanDecision:
         child.started_s = ctx.now()

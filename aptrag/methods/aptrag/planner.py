@@ -106,10 +106,10 @@ def decompose(ctx: QuestionContext, node: Node) -> list[str]:
     subs = [s.strip() for s in out.subquestions if s and s.strip()]
     if copied := example_words_copied(subs, node.text):
         node.flag(FlagKind.example_leak, ', '.join(copied)); return []  # a copy of the prompt's example, not a plan for this question
-    if a.drop_restated and len(subs) > 1:
+    if a.guards.drop_restated and len(subs) > 1:
         subs, dropped = drop_restated(subs, node.text)
         if dropped: node.flag(FlagKind.restated, dropped=dropped)
-    if a.implicit_references and len(subs) > 1:
+    if a.guards.implicit_references and len(subs) > 1:
         subs, marked = mark_implicit_references(subs)
         if marked: node.flag(FlagKind.implicit_reference, marked=marked)
     if len(subs) == 1: node.flag(FlagKind.single_subquestion); return []

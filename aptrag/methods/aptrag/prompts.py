@@ -189,16 +189,10 @@ def vertical_answer_prompt(question: str, pairs: Sequence[tuple[int, tuple[str, 
 
 def final_answer_prompt(question: str, pairs: Sequence[tuple[int, tuple[str, str]]], style: str = 'free',
                         passages: Sequence[tuple[str, str]] = (),
-                        passages_first: bool = False,  # the passages lead and the sub-answers follow as notes to check against them
 ) -> str:
     "The root's answer from its sub-questions (and, when given, passages retrieved for the question), formatted for the benchmark."
     how = {'list': 'Give the shortest complete answer: the entity names only, comma-separated.',
            'short': STYLE_INSTRUCTION['short']}.get(style, 'Answer concisely and directly, saying what each part of the answer refers to.')
-    if passages_first and passages:
-        return (f'Question: {question}\n\nPassages retrieved for the question (excerpts of encyclopedia articles; ignore those that '
-                f'do not help):\n{passages_block(passages)}\n\nNotes from its sub-questions, researched separately. They may add '
-                f'what the passages miss, and they may be wrong: where a note contradicts the passages, trust the passages.\n'
-                f'{qa_context(pairs)}\n\n{how}')
     found = (f'\n\nPassages retrieved for the question itself (use what helps):\n{passages_block(passages)}' if passages else '')
     return f'Question: {question}\n\nSub-questions and their answers:\n{qa_context(pairs)}{found}\n\n{how}'
 
