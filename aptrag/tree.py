@@ -16,7 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from .llm import CallLog, CallRecord
 
 # %% auto #0
-__all__ = ['Mode', 'Plan', 'FlagKind', 'Flag', 'Node', 'Trace', 'critical_path', 'render_tree', 'tree_html']
+__all__ = ['FLAG_KINDS', 'Mode', 'Plan', 'FlagKind', 'register_flags', 'Flag', 'Node', 'Trace', 'critical_path', 'render_tree',
+           'tree_html']
 
 # %% ../nbs/core/04_tree.ipynb #f84ae73c
 class Mode(StrEnum):
@@ -34,7 +35,7 @@ class Plan(StrEnum):
     forced_leaf = 'forced_leaf'  # not planned (depth limit, or the budget's answer reserve): retrieve without planning
 
 class FlagKind(StrEnum):
-    "Limits reached and fallbacks taken, recorded on nodes and traces."
+    "The flags every method may raise: limits reached and fallbacks taken, recorded on nodes and traces."
     budget = 'budget'  # a per-question limit was reached (detail: llm_calls, input_tokens or nodes)
     depth_limit = 'depth_limit'  # a node at the depth limit was not planned
     evidence_cut = 'evidence_cut'  # passages were dropped to fit the context (data: kept, retrieved)
@@ -43,22 +44,27 @@ class FlagKind(StrEnum):
     single_subquestion = 'single_subquestion'  # the decomposer returned one sub-question: kept whole
     restated = 'restated'  # sub-questions that restate their parent were dropped, or the split kept whole (data: dropped)
     example_leak = 'example_leak'  # a sub-question copied the prompt's worked example: the split was ignored (detail: the words)
-    kept_references = 'kept_references'  # the contextualised question still had <Qj>: substituted textually
-    implicit_reference = 'implicit_reference'  # sub-questions that named an earlier one only by a pronoun got its <Qj> (data: marked)
-    ec = 'ec'  # evidence-guided clustering ran (data: leaves, clusters, relaxed, milliseconds)
-    fable = 'fable'  # FABLE retrieved (detail: the routing; data: select depth, tokens, budget, documents, nodes, fallbacks)
-    ec_fallback = 'ec_fallback'  # a batched EC answer missed this leaf: it was answered alone
-    ec_error = 'ec_error'  # a batched EC call failed (detail: the error)
-    unanswered = 'unanswered'  # a split root none of whose children answered was answered from its own passages (data: children)
-    gated = 'gated'  # the split gate found a node's own passages enough: the split was dropped, the node answered from them (data: subquestions)
     error = 'error'  # the question failed (detail: the error)
+
+FLAG_KINDS: dict[str, StrEnum] = {}  # every flag kind a node may raise: the generic ones above, and each method's own
+
+def register_flags(kinds: type[StrEnum]) -> type[StrEnum]:
+    "Class decorator: the members of `kinds` become flag kinds a node may raise (a method declares its own flags)."
+    for kind in kinds:
+        known = FLAG_KINDS.get(kind.value)
+        if known is not None and type(known).__qualname__ != kinds.__qualname__:
+            raise ValueError(f'flag kind {kind.value!r} is already declared by {type(known).__qualname__}')
+        FLAG_KINDS[kind.value] = kind
+    return kinds
+
+register_flags(FlagKind)
 
 class Flag(BaseModel):
     "One limit or fallback: its kind, a short detail and any numbers."
-    kind: FlagKind
+    kind: str  # a registered flag kind (`FLAG_KINDS`); read back as saved, whoever declared it
     detail: str = ''  # e.g. the budget that was hit, the step that fell back
     data: dict = Field(default_factory=dict)  # numbers, e.g. {'kept': 3, 'retrieved': 5}
-    def __str__(self) -> str: return self.kind.value + (f':{self.detail}' if self.detail else '')
+    def __str__(self) -> str: return f'{self.kind}' + (f':{self.detail}' if self.detail else '')
 
 
 class Node(BaseModel):
@@ -92,11 +98,20 @@ class Node(BaseModel):
         for c in self.children: yield from c.walk()
     def flag(self, kind: FlagKind | str, detail: str = '', **data) -> Flag:
         "Record a limit or fallback on this node (once per kind and detail)."
-        new = Flag(kind=kind, detail=detail, data=data)
+        if kind not in FLAG_KINDS: raise ValueError(f'unknown flag kind {kind!r}: declare it with register_flags')
+        new = Flag(kind=FLAG_KINDS[kind], detail=detail, data=data)
         for f in self.flags:
             if (f.kind, f.detail) == (new.kind, new.detail): return f
         self.flags.append(new); return new
     def has_flag(self, kind: FlagKind | str) -> bool: return any(f.kind == kind for f in self.flags)
+    def record_retrieval(self,
+                         hits: list,  # the passages retrieved (`aptrag.retrieval.base.Hit`), in order
+                         seconds: float = 0.0,  # time spent retrieving (an LLM's time is on its call records)
+                         flags: list[Flag] = ()):  # how the retriever chose (FABLE's routing, say)
+        "Count one retrieval on this node: its passages become the node's evidence, its flags the node's."
+        self.retrievals += 1; self.retrieval_s += seconds
+        self.evidence, self.evidence_titles = [h.passage.id for h in hits], [h.passage.title for h in hits]
+        for flag in flags: self.flag(flag.kind, flag.detail, **flag.data)
 
 # %% ../nbs/core/04_tree.ipynb #924dfded
 class Trace(BaseModel):

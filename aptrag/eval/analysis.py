@@ -15,8 +15,8 @@ import pandas as pd
 from .datasets import QARecord, dataset_spec
 from .metrics import normalize_answer
 from .stats import retrieval_recall
-from ..methods.aptrag.ec import names_documents_only
-from ..methods.aptrag.planner import content_words, example_words_copied, restates
+from ..methods.registry import METHODS
+from ..methods.text import content_words, example_words_copied, names_documents_only, restates
 from ..tree import FlagKind, Mode, Node, Trace
 
 # %% auto #0
@@ -126,13 +126,14 @@ def failure_counts(comparison: pd.DataFrame, only_losses: bool = True) -> pd.Ser
 
 # %% ../../nbs/eval/35_analysis.ipynb #8c06e345
 def prompt_leaks(row: dict) -> list[str]:
-    "The leaks of prompt material in a finished question: a placeholder answer, sub-questions with the decomposer's example words, document labels as answers."
+    "The leaks of prompt material in a finished question: a placeholder answer, sub-questions with the words of its method's prompt examples, document labels as answers."
     leaks = [f"placeholder answer {row['answer']!r}"] if row.get('answer') and placeholder_answer(row['answer']) else []
     if not row.get('trace') or not row['trace'].get('root'): return leaks
-    nodes = Trace.model_validate(row['trace']).nodes()
+    trace = Trace.model_validate(row['trace'])
+    nodes, example_words = trace.nodes(), getattr(METHODS.get(trace.method), 'example_words', frozenset())
     passage_ids = {pid for node in nodes for pid in node.evidence}
     for node in nodes:
-        if node.depth and (copied := example_words_copied([node.question], row['question'])):
+        if node.depth and (copied := example_words_copied([node.question], row['question'], example_words)):
             leaks.append(f"sub-question {node.id} {node.question!r} uses {', '.join(copied)}")
         if node.answer and names_documents_only(node.answer, passage_ids):
             leaks.append(f"node {node.id} answered with document names {node.answer!r}")

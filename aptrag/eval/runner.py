@@ -16,15 +16,16 @@ from tqdm.auto import tqdm
 
 import aptrag
 from ..methods.registry import make_method
-from ..config import Settings, apply_overrides
+from ..config import BEFORE_IT_EXISTED, Settings, apply_overrides, upgrade_settings
 from .datasets import QARecord, load_dataset
 from ..parallel import in_shard
-from ..retrieval.dense import _write_atomic
+from ..files import write_atomic
 from ..tree import Trace
 
 # %% auto #0
-__all__ = ['EXECUTION_SETTINGS', 'ResultsFile', 'git_revision', 'environment', 'config_differences', 'own_method_settings',
-           'prepare_run', 'answer_row', 'RunProgress', 'run_dataset', 'merge_runs']
+__all__ = ['EXECUTION_SETTINGS', 'ResultsFile', 'git_revision', 'environment', 'config_differences', 'missing_means',
+           'recorded_config', 'own_method_settings', 'prepare_run', 'answer_row', 'RunProgress', 'run_dataset',
+           'merge_runs']
 
 # %% ../../nbs/eval/32_runner.ipynb #258f252d
 class ResultsFile:
@@ -65,7 +66,7 @@ class ResultsFile:
         with self._lock:
             lines = [line for line in self.path.read_bytes().splitlines(keepends=True) if line.strip()] if self.path.exists() else []
             kept = [line for line in lines if json.loads(line)['id'] not in drop]
-            _write_atomic(self.path, lambda p: p.write_bytes(b''.join(kept)))  # a kill leaves the old file or the new one
+            write_atomic(self.path, lambda p: p.write_bytes(b''.join(kept)))  # a kill leaves the old file or the new one
         if self.packed.exists(): self.pack()
         return len(lines) - len(kept)
 
@@ -113,6 +114,22 @@ def config_differences(
         elif a != b: out.append(name)
     return out
 
+def missing_means() -> dict:
+    "What a setting missing from a recorded run stands for: what the run did before it existed (today's default, unless `BEFORE_IT_EXISTED` says otherwise)."
+    data = Settings().model_dump(mode='json', exclude={'cache_dir'})
+    for key, value in BEFORE_IT_EXISTED.items():
+        *groups, field = key.split('.')
+        target = data
+        for g in groups: target = target[g]
+        target[field] = value
+    return dict(settings=data)
+
+def recorded_config(run_file: str | Path) -> dict:
+    "A run folder's `run.json`, its settings in today's names."
+    config = json.loads(Path(run_file).read_text())
+    if isinstance(config.get('settings'), dict): config['settings'] = upgrade_settings(config['settings'])
+    return config
+
 def own_method_settings(config: dict) -> dict:
     "A run configuration without the settings of the methods it did not run (`methods.<other>`): they cannot change its answers."
     own = str(config.get('method') or '').replace('-', '_')
@@ -132,16 +149,15 @@ def prepare_run(
     pack: bool = False,  # keep results.jsonl.gz up to date
 ) -> tuple[ResultsFile, list[QARecord], int]:
     "Check a run folder against the configuration, record it; returns the results file, the questions still to run and the total."
+    records = [r for r in load_dataset(dataset, limit, seed) if in_shard(hashlib.sha256(r.id.encode()).hexdigest(), shard)]  # bad input fails here, before any folder is made
     out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
-    records = [r for r in load_dataset(dataset, limit, seed) if in_shard(hashlib.sha256(r.id.encode()).hexdigest(), shard)]
     config = dict(method=method_name, dataset=str(dataset), limit=limit, seed=seed, shard=list(shard) if shard else None,
                   corpus=settings.retrieval.corpus, answer_style=settings.answer.style,
                   settings=settings.model_dump(mode='json', exclude={'cache_dir'}))  # the cache folder is one machine's, not the run's
     run_file = out/'run.json'
     if run_file.exists():
-        previous = json.loads(run_file.read_text())
-        defaults = dict(settings=Settings().model_dump(mode='json', exclude={'cache_dir'}))
-        changed = config_differences(own_method_settings({k: previous.get(k) for k in config}), own_method_settings(config), defaults)
+        previous = recorded_config(run_file)
+        changed = config_differences(own_method_settings({k: previous.get(k) for k in config}), own_method_settings(config), missing_means())
         if changed: raise ValueError(f'{out} holds a run with other {", ".join(changed[:8])}: use another --out folder')
     results = ResultsFile(out/'results.jsonl')
     done = results.done_ids()

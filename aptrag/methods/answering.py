@@ -13,13 +13,13 @@ from pydantic import BaseModel, Field
 
 from ..llm import LLM, StructuredOutputError
 from .base import BudgetExceeded, QuestionContext
-from ..retrieval.dense import Hit
-from ..tree import FlagKind, Node
+from ..retrieval.base import Hit
+from ..tree import FlagKind, Mode, Node, Plan
 
 # %% auto #0
 __all__ = ['ANSWER_VERSION', 'ANSWER_SYSTEM', 'FINAL_SYSTEM', 'STYLE_INSTRUCTION', 'ShortAnswer', 'passages_block',
            'external_answer_prompt', 'direct_answer_prompt', 'extract_answer', 'tidy_list_answer', 'asks_for_list',
-           'fit_passages', 'passages_for', 'ask_answer', 'answer_from_passages']
+           'fit_passages', 'passages_for', 'ask_answer', 'answer_from_passages', 'retrieve_and_answer']
 
 # %% ../../nbs/methods/21_answering.ipynb #64d8f765
 ANSWER_VERSION = 'answer-v2'
@@ -145,3 +145,11 @@ def answer_from_passages(
     query = query or node.query or node.text
     prompt = external_answer_prompt(node.text, query, passages_for(ctx, node, hits))
     return ask_answer(ctx, node, prompt, 'answer_final' if final else 'answer_external', final)
+
+# %% ../../nbs/methods/21_answering.ipynb #83679f19
+def retrieve_and_answer(ctx: QuestionContext, root: Node) -> str:
+    "`root` answered in one step: one retrieval with the question as asked, one final answer over its passages."
+    root.mode, root.plan, root.query = Mode.direct, Plan.maintain, root.text
+    hits = ctx.retrieve_many([root], [root.query])[0]
+    root.answer = answer_from_passages(ctx, root, hits, final=True)
+    return root.answer

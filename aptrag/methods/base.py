@@ -13,9 +13,9 @@ from pydantic import BaseModel
 
 from ..config import Settings, load_settings
 from ..llm import LLM, CallLog
-from ..embed import make_embedder
-from ..retrieval.dense import Hit, Retriever, ensure_index, fuse_hits
-from ..retrieval.budget_baselines import FableRetriever, open_forest
+from ..retrieval.base import Hit, Retrieval, Retriever
+from ..retrieval.dense import fuse_hits
+from ..retrieval.registry import make_retriever
 from ..tree import Flag, FlagKind, Node, Trace, critical_path
 
 # %% auto #0
@@ -92,36 +92,32 @@ class QuestionContext:
     def retrieve_many(self,
                       nodes: Sequence[Node],  # who retrieves
                       queries: Sequence[str],  # one query per node
-                      fuse_with: Optional[Sequence[str]] = None,  # per node a second query, its hits fused with the first's by reciprocal rank (dense retrieval only)
+                      fuse_with: Optional[Sequence[str]] = None,  # per node a second query, its hits fused with the first's by reciprocal rank (retrievers without LLM calls)
     ) -> list[list[Hit]]:
-        "Retrieve for several nodes (one embedding batch); each node records one retrieval and its evidence."
+        "Retrieve for several nodes (one batch where the retriever takes one); each node records its retrieval, calls and flags."
         if self.retriever is None: raise RuntimeError('this method has no retriever')
-        if hasattr(self.retriever, 'retrieve_logged'): return [self._retrieve_with_llm(n, q) for n, q in zip(nodes, queries)]
+        if self.retriever.calls_llm: return [self.retrieve_with_llm(n, q) for n, q in zip(nodes, queries)]
         start = time.perf_counter()
-        if fuse_with is None: results = self.retriever.retrieve_many(list(queries))
+        if fuse_with is None: found = self.retriever.search(list(queries))
         else:
-            both = self.retriever.retrieve_many(list(queries) + list(fuse_with))
-            results = [fuse_hits([a, b], limit=len(a) + len(b)) if q != f else a  # every passage either query found, by fused rank
-                       for a, b, q, f in zip(both, both[len(queries):], queries, fuse_with)]
+            both = self.retriever.search(list(queries) + list(fuse_with))
+            found = [Retrieval(fuse_hits([a.hits, b.hits], limit=len(a.hits) + len(b.hits)), flags=a.flags) if q != f else a  # every passage either query found
+                     for a, b, q, f in zip(both, both[len(queries):], queries, fuse_with)]
         share = (time.perf_counter() - start) / max(1, len(nodes))
-        for node, hits in zip(nodes, results):
-            node.retrievals += 1; node.retrieval_s += share
-            node.evidence = [h.passage.id for h in hits]; node.evidence_titles = [h.passage.title for h in hits]
-        return results
+        for node, retrieval in zip(nodes, found): node.record_retrieval(retrieval.hits, share, retrieval.flags)
+        return [r.hits for r in found]
 
-    def _retrieve_with_llm(self, node: Node, query: str) -> list[Hit]:
-        "One retrieval by a retriever that may call the LLM (FABLE): its calls budgeted and recorded on `node`; no call left, no LLM."
-        start, llm_s = time.perf_counter(), 0.0
+    def retrieve_with_llm(self, node: Node, query: str) -> list[Hit]:
+        "One retrieval by a retriever that calls the LLM (FABLE): a call of the budget reserved for it, its calls recorded on `node`; no call left, no LLM."
+        start = time.perf_counter()
         try:
-            if self.retriever.calls_llm: self.reserve_call(node)  # a retriever configured to make no call reserves none
-            hits, log, flag = self.retriever.retrieve_logged(query)
-            self.settle(node, log)
-            llm_s = sum(r.latency_s for r in log.records)
-            node.flag(flag.kind, flag.detail, **flag.data)
-        except BudgetExceeded: hits = self.retriever.retrieve_without_llm(query)
-        node.retrievals += 1; node.retrieval_s += time.perf_counter() - start - llm_s  # the LLM's time is on its call records
-        node.evidence = [h.passage.id for h in hits]; node.evidence_titles = [h.passage.title for h in hits]
-        return hits
+            self.reserve_call(node)
+            found = self.retriever.search([query])[0]
+            self.settle(node, found.log)
+        except BudgetExceeded: found = self.retriever.search([query], use_llm=False)[0]
+        llm_s = sum(r.latency_s for r in found.log.records)
+        node.record_retrieval(found.hits, time.perf_counter() - start - llm_s, found.flags)  # the LLM's time is on its call records
+        return found.hits
 
 # %% ../../nbs/methods/20_base.ipynb #9c2669fa
 @runtime_checkable
@@ -137,19 +133,16 @@ class QuestionMethod:
     def __init__(self,
                  settings: Optional[Settings] = None,  # default: `load_settings()`
                  llm: Optional[LLM] = None,  # default: a gateway built from the settings
-                 retriever: Optional[Retriever] = None):  # default: the settings' index, built on first use
+                 retriever: Optional[Retriever] = None):  # default: the settings' retriever, built on first use
         self.settings = settings or load_settings()
         self.llm = llm or LLM(self.settings)
         self._retriever = retriever
 
     @property
     def retriever(self) -> Optional[Retriever]:
-        "The retriever: the one given, else FABLE's forest (`retrieval.backend=fable`) or the dense index, built on first use."
+        "The retriever: the one given, else the one `retrieval.retriever` names (`make_retriever`), built on first use."
         if not self.uses_retriever: return None
-        if self._retriever is None:
-            if self.settings.retrieval.retriever == 'fable':
-                self._retriever = FableRetriever(open_forest(self.settings), self.llm, make_embedder(self.settings.retrieval), self.settings)
-            else: self._retriever = ensure_index(self.settings)
+        if self._retriever is None: self._retriever = make_retriever(self.settings, self.llm)
         return self._retriever
 
     def answer(self, ctx: QuestionContext, root: Node) -> str:

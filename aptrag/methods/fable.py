@@ -8,85 +8,54 @@ Docs: https://aptrag.github.io/aptrag/methods/fable.html.md"""
 from __future__ import annotations
 from typing import Optional
 
-from ..embed import Embedder, make_embedder
-from ..llm import LLM
-from .answering import answer_from_passages
-from .base import QuestionContext, QuestionMethod, register_method
-from ..retrieval.dense import Retriever
-from ..retrieval.fable_retrieval import Forest, fable_retrieve
-from ..retrieval.budget_baselines import (BM25Chunks, BudgetedEvidence, DenseChunks, budgeted_hits, evidence_hits, fable_flag,
-                                               full_context, open_forest)
 from ..config import Settings
-from ..tree import FlagKind, Mode, Node, Plan
+from ..embed import Embedder
+from ..llm import LLM
+from .answering import retrieve_and_answer
+from .base import QuestionContext, QuestionMethod, register_method
+from ..retrieval.base import Retriever
+from ..retrieval.fable_retrieval import Forest
+from ..retrieval.registry import make_retriever
+from ..tree import Node
 
 # %% auto #0
-__all__ = ['ForestMethod', 'FableMethod', 'BudgetBaseline', 'BM25Budget', 'DenseBudget', 'FullContext']
+__all__ = ['ForestMethod', 'FableMethod', 'BM25Budget', 'DenseBudget', 'FullContext']
 
 # %% ../../nbs/methods/28b_fable.ipynb #4fe26351
 class ForestMethod(QuestionMethod):
-    "The base of the methods that read a FABLE forest (not registered: the methods below are peers)."
-    uses_retriever = False
+    "A method that reads a FABLE forest through one retriever (`retriever_name`), then answers once (not registered: its kinds are peers)."
+    retriever_name = ''
     def __init__(self, settings: Optional[Settings] = None, llm: Optional[LLM] = None, retriever: Optional[Retriever] = None,
                  forest: Optional[Forest] = None,  # default: the forest `fable.forest` names
                  embedder: Optional[Embedder] = None):  # default: the settings' embedder
         super().__init__(settings, llm, retriever)
-        self._forest, self._embedder = forest, embedder
+        self._parts = dict(forest=forest, embedder=embedder)
     @property
-    def forest(self) -> Forest:
-        if self._forest is None: self._forest = open_forest(self.settings)
-        return self._forest
+    def retriever(self) -> Retriever:
+        "Its retriever over the forest, built on first use (whatever `retrieval.retriever` says)."
+        if self._retriever is None: self._retriever = make_retriever(self.settings, self.llm, self.retriever_name, **self._parts)
+        return self._retriever
     @property
-    def embedder(self) -> Embedder:
-        if self._embedder is None: self._embedder = make_embedder(self.settings.retrieval)
-        return self._embedder
+    def forest(self) -> Forest: return self.retriever.forest
+    def answer(self, ctx: QuestionContext, root: Node) -> str: return retrieve_and_answer(ctx, root)
 
 @register_method
 class FableMethod(ForestMethod):
     "FABLE: budget-aware bi-path retrieval over an LLM-built forest, then one answer."
-    name = 'fable'
-    def answer(self, ctx: QuestionContext, root: Node) -> str:
-        root.mode, root.plan, root.query = Mode.direct, Plan.maintain, root.text
-        ctx.reserve_call(root)
-        result = fable_retrieve(root.text, self.forest, self.llm, self.embedder, self.settings)
-        ctx.settle(root, result.log)
-        hits = evidence_hits(self.forest, result)
-        root.retrievals, root.evidence, root.evidence_titles = 1, [h.passage.id for h in hits], [h.passage.title for h in hits]
-        flag = fable_flag(self.forest, result, self.settings.fable.budget)
-        root.flag(flag.kind, flag.detail, **flag.data)
-        root.answer = answer_from_passages(ctx, root, hits, final=True)
-        return root.answer
+    name, retriever_name = 'fable', 'fable'
 
 # %% ../../nbs/methods/28b_fable.ipynb #128068a7
-class BudgetBaseline(ForestMethod):
-    "A comparison retriever over FABLE's forest at the same budget, then one answer."
-    retriever_kind = ''
-    def evidence(self, question: str) -> BudgetedEvidence: raise NotImplementedError
-    def answer(self, ctx: QuestionContext, root: Node) -> str:
-        root.mode, root.plan, root.query = Mode.direct, Plan.maintain, root.text
-        found = self.evidence(root.text)
-        hits = budgeted_hits(self.forest, found)
-        root.retrievals, root.evidence, root.evidence_titles = 1, [h.passage.id for h in hits], [h.passage.title for h in hits]
-        root.flag(FlagKind.fable, self.name, tokens=found.tokens, budget=self.settings.fable.budget, documents=found.documents[:20],
-                  truncated=found.truncated)
-        root.answer = answer_from_passages(ctx, root, hits, final=True)
-        return root.answer
+@register_method
+class BM25Budget(ForestMethod):
+    "BM25 over the forest's chunks, filled to fable.budget, then one answer."
+    name, retriever_name = 'bm25', 'bm25-budget'
 
 @register_method
-class BM25Budget(BudgetBaseline):
-    "BM25 over the forest's chunks, filled to fable.budget."
-    name = 'bm25'
-    def evidence(self, question): return BM25Chunks(self.forest).retrieve(question, self.settings.fable.budget)
+class DenseBudget(ForestMethod):
+    "Dense top-k over the forest's leaf vectors, filled to fable.budget, then one answer."
+    name, retriever_name = 'dense-budget', 'dense-budget'
 
 @register_method
-class DenseBudget(BudgetBaseline):
-    "Dense top-k over the forest's leaf vectors, filled to fable.budget."
-    name = 'dense-budget'
-    def evidence(self, question): return DenseChunks(self.forest, self.embedder).retrieve(question, self.settings.fable.budget)
-
-@register_method
-class FullContext(BudgetBaseline):
-    "Every document, up to the model's window."
-    name = 'full-context'
-    def evidence(self, question):
-        room = self.settings.llm.context_tokens - self.settings.answer.tokens - self.llm.count_tokens(question) - 256
-        return full_context(self.forest, room)
+class FullContext(ForestMethod):
+    "Every document, up to the model's window, then one answer."
+    name, retriever_name = 'full-context', 'full-context'

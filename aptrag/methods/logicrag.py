@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 from ..llm import StructuredOutputError
 from .answering import ask_answer, passages_block, passages_for
 from .base import BudgetExceeded, QuestionContext, QuestionMethod, register_method
-from ..retrieval.dense import Hit
+from ..retrieval.base import Hit
 from ..tree import FlagKind, Mode, Node, Plan
 
 # %% auto #0

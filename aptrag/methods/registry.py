@@ -11,7 +11,7 @@ from typing import Optional
 from ..config import Settings
 from ..llm import LLM
 from .base import METHODS, Method
-from ..retrieval.dense import Retriever
+from ..retrieval.base import Retriever
 import aptrag.methods.aptrag.pipeline, aptrag.methods.fable, aptrag.methods.logicrag, aptrag.methods.planrag, aptrag.methods.rtrag, aptrag.methods.simple, aptrag.methods.toq  # noqa: F401 (registers the methods)
 
 # %% auto #0
@@ -26,7 +26,7 @@ def make_method(
     name: str,  # a registered method: aptrag, naive, llm-only, ...
     settings: Optional[Settings] = None,  # default: `load_settings()`
     llm: Optional[LLM] = None,  # a shared gateway; default: one built from the settings
-    retriever: Optional[Retriever] = None,  # a shared retriever; default: the settings' index, built on first use
+    retriever: Optional[Retriever] = None,  # a shared retriever; default: the settings' retriever, built on first use
 ) -> Method:
     "The method called `name` on shared settings, gateway and retriever."
     if name not in METHODS: raise ValueError(f'unknown method {name!r}; choose from {", ".join(method_names())}')

@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from ..llm import StructuredOutputError
 from .answering import passages_block, passages_for, tidy_list_answer
-from .aptrag.planner import content_words
+from .text import content_words, fill_references, references_in
 from .base import BudgetExceeded, QuestionContext, QuestionMethod, register_method
 from ..tree import FlagKind, Mode, Node, Plan
 
@@ -61,8 +61,8 @@ def regenerate_prompt(question: str, first_question: str, first_answer: str) -> 
 def regenerated(reply: str, question: str, first_question: str, first_answer: str) -> str:
     "The rewritten second question: the reply's first line, or `question` with <Q1> replaced when the reply echoes the prompt."
     line = reply.strip().splitlines()[0].strip() if (reply or '').strip() else ''
-    if not line or len(line) > 250 or first_question.lower() in line.lower() or re.search(r'\bknown\b|<\s*Q\s*1\s*>', line, re.I):
-        return re.sub(r'<\s*Q\s*1\s*>', first_answer, question, flags=re.I)
+    if not line or len(line) > 250 or first_question.lower() in line.lower() or re.search(r'\bknown\b', line, re.I) or references_in(line):
+        return fill_references(question, {1: first_answer})
     return line
 
 def same_question(a: str, b: str) -> bool:

@@ -7,7 +7,7 @@ Docs: https://aptrag.github.io/aptrag/methods/simple.html.md"""
 # %% ../../nbs/methods/26_simple.ipynb #64a3063c
 from __future__ import annotations
 
-from .answering import answer_from_passages, ask_answer, direct_answer_prompt
+from .answering import ask_answer, direct_answer_prompt, retrieve_and_answer
 from .base import QuestionContext, QuestionMethod, register_method
 from ..tree import Mode, Node, Plan
 
@@ -28,8 +28,4 @@ class LLMOnly(QuestionMethod):
 class NaiveRAG(QuestionMethod):
     "One retrieval with the question as the query, one answer over the passages."
     name = 'naive'
-    def answer(self, ctx: QuestionContext, root: Node) -> str:
-        root.mode, root.plan, root.query = Mode.direct, Plan.maintain, root.text
-        hits = ctx.retrieve_many([root], [root.query])[0]
-        root.answer = answer_from_passages(ctx, root, hits, final=True)
-        return root.answer
+    def answer(self, ctx: QuestionContext, root: Node) -> str: return retrieve_and_answer(ctx, root)

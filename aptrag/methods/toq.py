@@ -14,7 +14,8 @@ from pydantic import BaseModel, Field
 from ..llm import StructuredOutputError
 from .answering import ask_answer, external_answer_prompt, passages_block, passages_for
 from .base import BudgetExceeded, QuestionContext, QuestionMethod, register_method
-from ..retrieval.dense import Hit
+from .text import fill_references, references_in
+from ..retrieval.base import Hit
 from ..tree import FlagKind, Mode, Node, Plan
 
 # %% auto #0
@@ -66,8 +67,6 @@ def synthesis_prompt(question: str, pairs: Sequence[tuple[str, str]]) -> str:
     return f'Question: {question}\n\nWhat the research found:\n{found}\n\nAnswer the question from what the research found.'
 
 # %% ../../nbs/methods/27a_toq.ipynb #09f4f52a
-_REF = re.compile(r'<\s*Q\s*(\d+)\s*>', re.I)
-
 @register_method
 class ToQ(QuestionMethod):
     "Tree-of-Question: answer, judge, and split only the nodes whose answers fall short."
@@ -118,9 +117,9 @@ class ToQ(QuestionMethod):
             if len(subs) <= 1: node.flag(FlagKind.single_subquestion); return hits
             node.plan, spans = Plan.split, {}
             for k, sub in enumerate(subs[:ctx.add_nodes(len(subs))], 1):
-                refs = sorted({int(j) for j in _REF.findall(sub) if 0 < int(j) < k})
+                refs = [j for j in references_in(sub) if 0 < j < k]
                 child = Node(id=f'{node.id}.{k}' if node.depth else str(k), depth=node.depth + 1, question=sub, depends_on=refs)
-                if refs: child.contextualised = _REF.sub(lambda m: spans.get(int(m.group(1)), m.group(0)), sub)
+                if refs: child.contextualised = fill_references(sub, spans)
                 node.children.append(child)
                 child_hits = self.process(ctx, child, root, level + 1, resolved)
                 spans[k] = (self.integrate(ctx, child, child_hits) if child_hits else None) or child.answer or ''

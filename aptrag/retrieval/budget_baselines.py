@@ -13,16 +13,16 @@ import numpy as np
 
 from ..config import Settings
 from ..corpus import count_tokens, make_passage, truncate_tokens
-from ..embed import Embedder
-from ..llm import LLM, CallLog
-from .dense import Hit
-from .fable_forest import forest_folder
-from .fable_retrieval import FableResult, Forest, fable_retrieve, leaf_chunks
-from ..tree import Flag, FlagKind
+from ..embed import Embedder, make_embedder
+from ..llm import LLM
+from .base import Hit, Retrieval, register_retriever
+from .fable_retrieval import FableFlag, Forest, open_forest
+from ..tree import Flag
 
 # %% auto #0
-__all__ = ['BudgetedEvidence', 'chunk_text', 'fill_budget', 'BM25Chunks', 'DenseChunks', 'full_context', 'evidence_hits',
-           'budgeted_hits', 'chunk_span', 'fable_flag', 'open_forest', 'FableRetriever']
+__all__ = ['bm25_budget_retriever', 'dense_budget_retriever', 'full_context_retriever', 'BudgetedEvidence', 'chunk_text',
+           'fill_budget', 'BM25Chunks', 'DenseChunks', 'full_context', 'budgeted_hits', 'BudgetRetriever',
+           'budget_retriever']
 
 # %% ../../nbs/retrieval/14_budget_baselines.ipynb #1e6ce3c8
 @dataclass
@@ -92,56 +92,50 @@ def full_context(forest: Forest, limit: int) -> BudgetedEvidence:
     return BudgetedEvidence('full-context', keys, texts, sum(count_tokens(t) for t in texts), truncated, list(forest.trees))
 
 # %% ../../nbs/retrieval/14_budget_baselines.ipynb #48520527
-def evidence_hits(forest: Forest, result: FableResult) -> list[Hit]:
-    "FABLE's evidence as passages (one per chosen node, in reading order), for the shared answer helper and the trace."
-    hits = []
-    for rank, ((doc_id, node_id), text) in enumerate(zip(result.evidence, result.texts)):
-        tree = forest.trees[doc_id]
-        passage = make_passage(doc_id, tree.title, [tree.title_path(node_id)], 'sentence', text, node_id, 0, 'fable', node=str(node_id))
-        hits.append(Hit(passage=passage, score=0.0, rank=rank))
-    return hits
-
 def budgeted_hits(forest: Forest, found: BudgetedEvidence) -> list[Hit]:
     "A comparison retriever's evidence as passages, in reading order."
     return [Hit(passage=make_passage(d, forest.trees[d].title, [], 'sentence', t, c, 0, found.method), score=0.0, rank=r)
             for r, ((d, c), t) in enumerate(zip(found.chunks, found.texts))]
 
-def chunk_span(tree, node_id: int) -> str:
-    "The chunks under a node, as 'chunk 3' or 'chunks 3-7'."
-    chunks = leaf_chunks(tree, node_id)
-    return f'chunk {chunks[0]}' if len(chunks) == 1 else f'chunks {chunks[0]}-{chunks[-1]}'
+# %% ../../nbs/retrieval/14_budget_baselines.ipynb #5428ba90
+class BudgetRetriever:
+    "BM25, dense top-k or full context over a FABLE forest, at FABLE's budget, as a retriever."
+    calls_llm = False
+    LABELS = {'bm25-budget': 'bm25', 'dense-budget': 'dense-budget', 'full-context': 'full-context'}  # retriever -> the method that reads it
+    def __init__(self,
+                 name: str,  # bm25-budget, dense-budget or full-context
+                 forest: Forest,  # the forest whose chunks it reads
+                 settings: Settings,  # fable.budget; the model's window and answer length, for full context
+                 embedder: Optional[Embedder] = None,  # dense-budget's query embedder; default: the settings'
+                 llm: Optional[LLM] = None):  # counts the question's tokens, for full context; default: the corpus tokenizer
+        if name not in self.LABELS: raise ValueError(f'unknown budget retriever {name!r}; choose from {", ".join(self.LABELS)}')
+        self.name, self.forest, self.settings, self.llm = name, forest, settings, llm
+        self.chunks = (BM25Chunks(forest) if name == 'bm25-budget' else
+                       DenseChunks(forest, embedder or make_embedder(settings.retrieval)) if name == 'dense-budget' else None)
 
-def fable_flag(forest: Forest, result: FableResult, budget: int) -> Flag:
-    "How FABLE chose its evidence, as a `fable` flag: routing, depth L, tokens against the budget, each path's documents, the chosen nodes."
-    nodes = [f'{d} · {forest.trees[d].title_path(n)} · {chunk_span(forest.trees[d], n)}' + (' (LLM)' if (d, n) in result.llm_nodes else '')
-             for d, n in result.evidence]
-    return Flag(kind=FlagKind.fable, detail=result.routing, data=dict(
-        select_depth=result.select_depth, tokens=result.tokens, budget=budget, navigated=result.navigated, documents=result.documents,
-        llm_documents=result.llm_documents, vector_documents=result.vector_documents, nodes=nodes, fallbacks=result.fallbacks))
+    def evidence(self, query: str) -> BudgetedEvidence:
+        "The chunks chosen for `query` within the budget (full context: every document up to the window)."
+        if self.chunks is not None: return self.chunks.retrieve(query, self.settings.fable.budget)
+        question = self.llm.count_tokens(query) if self.llm else count_tokens(query)
+        return full_context(self.forest, self.settings.llm.context_tokens - self.settings.answer.tokens - question - 256)
 
-def open_forest(settings: Settings) -> Forest:
-    "The forest `fable.forest` (or `fable.forest_dir`) names, or an error that says how to build it."
-    folder = forest_folder(settings, settings.fable.forest)
-    if not (folder/'forest.sqlite').exists():
-        raise FileNotFoundError(f'no FABLE forest at {folder}: build it with `aptrag fable build` (same --model), or set fable.forest_dir')
-    forest = Forest.open(folder)
-    return forest.subset(settings.fable.documents) if settings.fable.documents else forest
+    def search(self, queries: Sequence[str], use_llm: bool = True) -> list[Retrieval]:
+        "The evidence of each query as passages, with a `fable` flag of its tokens, budget, documents and cut."
+        out = []
+        for query in queries:
+            found = self.evidence(query)
+            flag = Flag(kind=FableFlag.fable, detail=self.LABELS[self.name], data=dict(tokens=found.tokens, budget=self.settings.fable.budget,
+                                                                                    documents=found.documents[:20], truncated=found.truncated))
+            out.append(Retrieval(budgeted_hits(self.forest, found), flags=[flag]))
+        return out
 
-class FableRetriever:
-    "FABLE's bi-path retrieval as a retriever: evidence within `fable.budget` for each query."
-    def __init__(self, forest: Forest, llm: LLM, embedder: Embedder, settings: Settings):
-        self.forest, self.llm, self.embedder, self.settings = forest, llm, embedder, settings
-    @property
-    def calls_llm(self) -> bool:
-        "Whether its retrievals call the LLM (selection, navigation): not with `fable.paths=vectors`."
-        return self.settings.fable.paths != 'vectors'
-    def retrieve_logged(self, query: str) -> tuple[list[Hit], CallLog, Flag]:
-        "Hits for `query`, the LLM calls made for them, and a `fable` flag with the routing."
-        result = fable_retrieve(query, self.forest, self.llm, self.embedder, self.settings)
-        return evidence_hits(self.forest, result), result.log, fable_flag(self.forest, result, self.settings.fable.budget)
-    def retrieve_without_llm(self, query: str) -> list[Hit]:
-        "The vector path alone: dense chunks of the forest within the budget."
-        return budgeted_hits(self.forest, DenseChunks(self.forest, self.embedder).retrieve(query, self.settings.fable.budget))
-    def retrieve_many(self, queries, k=None, expand=None) -> list[list[Hit]]:
-        "Hits for each query (calls unrecorded: methods go through `QuestionContext.retrieve_many`)."
-        return [self.retrieve_logged(q)[0] for q in queries]
+# %% ../../nbs/retrieval/14_budget_baselines.ipynb #b9a346d8
+def budget_retriever(name: str):
+    "The registered factory of the budget retriever `name`: the settings' forest, or one given ready."
+    @register_retriever(name)
+    def factory(settings: Settings, llm: Optional[LLM] = None, forest: Optional[Forest] = None, embedder: Optional[Embedder] = None) -> BudgetRetriever:
+        return BudgetRetriever(name, forest or open_forest(settings), settings, embedder, llm)
+    factory.__qualname__ = f'budget_retriever.{name}'
+    return factory
+
+bm25_budget_retriever, dense_budget_retriever, full_context_retriever = map(budget_retriever, BudgetRetriever.LABELS)

@@ -1,4 +1,4 @@
-"""A persistent dense index: embedded passages in SQLite, faiss for search, a manifest that guards against mismatches, resumable and shardable builds, and the `Retriever` every method uses.
+"""A persistent dense index: embedded passages in SQLite, faiss for search, a manifest that guards against mismatches, resumable and shardable builds, and the dense retriever.
 
 Docs: https://aptrag.github.io/aptrag/retrieval/dense.html.md"""
 
@@ -22,10 +22,13 @@ from ..config import RetrievalSettings, Settings, load_settings
 from ..parallel import in_shard
 from ..corpus import Passage, expand_sections, load_corpus, make_passage
 from ..embed import Embedder, make_embedder
+from ..files import write_atomic
+from ..llm import LLM
+from .base import Hit, Retrieval, register_retriever
 
 # %% auto #0
-__all__ = ['MANIFEST_VERSION', 'PassageStore', 'embed_corpus', 'merge_stores', 'build_index', 'on_gpus', 'Hit',
-           'IndexMismatchError', 'DenseIndex', 'Retriever', 'index_folder', 'build_corpus_index', 'ensure_index',
+__all__ = ['MANIFEST_VERSION', 'PassageStore', 'embed_corpus', 'merge_stores', 'build_index', 'on_gpus', 'IndexMismatchError',
+           'DenseIndex', 'DenseRetriever', 'index_folder', 'build_corpus_index', 'ensure_index', 'passage_retriever',
            'index_of_texts', 'fuse_hits']
 
 # %% ../../nbs/retrieval/10_dense.ipynb #74bab548
@@ -164,10 +167,6 @@ def merge_stores(sources: Sequence[str | Path], target: str | Path) -> int:
 # %% ../../nbs/retrieval/10_dense.ipynb #7ec96fff
 MANIFEST_VERSION = 1
 
-def _write_atomic(path: Path, write):
-    tmp = path.with_name(path.name + '.partial')
-    write(tmp); os.replace(tmp, path)
-
 def _new_faiss(dimension: int, count: int, r: RetrievalSettings) -> tuple[faiss.Index, dict]:
     if count <= r.exact_threshold: return faiss.IndexFlatIP(dimension), dict(type='flat_ip')
     index = faiss.IndexHNSWSQ(dimension, faiss.ScalarQuantizer.QT_8bit, r.hnsw_m, faiss.METRIC_INNER_PRODUCT)
@@ -211,13 +210,13 @@ def build_index(
             index.add(vectors); new_rows.append(batch_rows); bar.update(len(batch_rows))
     rows = np.concatenate([rows, *new_rows]) if new_rows else rows
     if params['type'] == 'hnsw_sq8': index.hnsw.efSearch = params['ef_search']
-    _write_atomic(index_path, lambda p: faiss.write_index(index, str(p)))
-    _write_atomic(rows_path, lambda p: np.save(open(p, 'wb'), rows))
+    write_atomic(index_path, lambda p: faiss.write_index(index, str(p)))
+    write_atomic(rows_path, lambda p: np.save(open(p, 'wb'), rows))
     manifest = dict(version=MANIFEST_VERSION, corpus=corpus or (old or {}).get('corpus', ''), corpus_hash=store.content_hash(),
                     embedder=store.info('embedder'), dimension=store.dimension, index=params, passages=count,
                     vectors=int(index.ntotal), build_seconds=round(time.perf_counter() - start, 2),
                     built_at=datetime.now(timezone.utc).isoformat(timespec='seconds'), aptrag=aptrag.__version__)
-    _write_atomic(manifest_path, lambda p: p.write_text(json.dumps(manifest, indent=1)))
+    write_atomic(manifest_path, lambda p: p.write_text(json.dumps(manifest, indent=1)))
     store.close()
     return manifest
 
@@ -230,14 +229,6 @@ def on_gpus(index: faiss.Index) -> faiss.Index:
     except RuntimeError: return index  # an index type the GPU build cannot hold (e.g. HNSW) stays on the CPU
 
 # %% ../../nbs/retrieval/10_dense.ipynb #a76e2723
-@dataclass
-class Hit:
-    "A retrieved passage."
-    passage: Passage
-    score: float  # inner product with the query (cosine for unit vectors); expanded siblings carry their hit's score
-    rank: int  # 0-based rank among the hits; expanded siblings carry their hit's rank
-    expanded: bool = False  # brought in by section expansion, not retrieved itself
-
 class IndexMismatchError(ValueError):
     "An index folder was built for another embedder or corpus."
 
@@ -278,8 +269,9 @@ class DenseIndex:
     def close(self): self.store.close()
 
 # %% ../../nbs/retrieval/10_dense.ipynb #5f6540d2
-class Retriever:
-    "Top-k dense retrieval with optional section expansion."
+class DenseRetriever:
+    "Top-k dense retrieval over an index folder, with optional section expansion."
+    name, calls_llm = 'passages', False
     def __init__(self, index: DenseIndex, embedder: Embedder, top_k: int = 20, expand: bool = True, expansion_tokens: int = 2560):
         if index.manifest['embedder'] != embedder.identity:
             raise IndexMismatchError(f"index embedder {index.manifest['embedder']} differs from the retriever's {embedder.identity}")
@@ -295,6 +287,10 @@ class Retriever:
         "Top-`k` hits for `query`, best first, each followed by its section siblings when expanding."
         if not query or not query.strip(): raise ValueError('empty retrieval query')
         return self.retrieve_many([query], k, expand)[0]
+
+    def search(self, queries: Sequence[str], use_llm: bool = True) -> list[Retrieval]:
+        "The retriever protocol: one `Retrieval` per query (dense search makes no LLM call)."
+        return [Retrieval(hits) for hits in self.retrieve_many(queries)]
 
     def _expand(self, hits: list[Hit]) -> list[Hit]:
         by_id = {h.passage.id: h for h in hits}
@@ -330,7 +326,7 @@ def build_corpus_index(
     manifest = None if shard else build_index(folder, r, corpus=str(r.corpus), seed=settings.seed, progress=progress)
     return dict(counts=counts, manifest=manifest, folder=folder)
 
-def ensure_index(settings: Optional[Settings] = None, progress: bool = True) -> Retriever:
+def ensure_index(settings: Optional[Settings] = None, progress: bool = True) -> DenseRetriever:
     "A retriever over the settings' corpus, embedding and indexing it first if needed (and resuming a broken build)."
     settings = settings or load_settings()
     r = settings.retrieval
@@ -342,7 +338,13 @@ def ensure_index(settings: Optional[Settings] = None, progress: bool = True) -> 
         with closing(PassageStore(store_path)) as store: stored = len(store)
     if not manifest.exists() or json.loads(manifest.read_text()).get('passages') != stored:
         build_corpus_index(settings, embedder, progress=progress)
-    return Retriever(DenseIndex.open(folder, embedder), embedder, r.top_k, r.expand, r.expansion_tokens)
+    return DenseRetriever(DenseIndex.open(folder, embedder), embedder, r.top_k, r.expand, r.expansion_tokens)
+
+# %% ../../nbs/retrieval/10_dense.ipynb #2d1516af
+@register_retriever('passages')
+def passage_retriever(settings: Settings, llm: Optional[LLM] = None, **parts) -> DenseRetriever:
+    "The retriever over the settings' passage index (`ensure_index`)."
+    return ensure_index(settings)
 
 # %% ../../nbs/retrieval/10_dense.ipynb #b9f137c8
 def index_of_texts(
@@ -350,14 +352,14 @@ def index_of_texts(
     folder: Path | str,  # where the store and index go
     settings: Optional[Settings] = None,  # embedder settings; default: `load_settings()`
     top_k: int = 2,  # passages per retrieval
-) -> Retriever:
+) -> DenseRetriever:
     "A retriever over a few texts, without section expansion."
     r = (settings or load_settings()).retrieval
     folder, embedder = Path(folder), make_embedder(r)
     passages = [make_passage(title, title, [], 'sentence', f'# {title}\n\n{text}') for title, text in texts.items()]
     embed_corpus(passages, embedder, folder/'store.sqlite', progress=False)
     build_index(folder, r, progress=False)
-    return Retriever(DenseIndex.open(folder, embedder), embedder, top_k=top_k, expand=False)
+    return DenseRetriever(DenseIndex.open(folder, embedder), embedder, top_k=top_k, expand=False)
 
 # %% ../../nbs/retrieval/10_dense.ipynb #493aa15c
 def fuse_hits(

@@ -8,6 +8,7 @@ Docs: https://aptrag.github.io/aptrag/retrieval/fable_retrieval.html.md"""
 from __future__ import annotations
 import json
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -18,12 +19,19 @@ from ..config import FableSettings, Settings
 from ..corpus import count_tokens, truncate_tokens
 from ..embed import Embedder
 from ..llm import LLM, CallLog, StructuredOutputError
-from .fable_forest import DocumentTree, ForestNode, ForestStore
+from ..corpus import make_passage
+from ..embed import make_embedder
+from .base import Hit, Retrieval, register_retriever
+from ..tree import Flag, register_flags
+from .fable_forest import DocumentTree, ForestNode, ForestStore, forest_folder
 
 # %% auto #0
 __all__ = ['SELECT_VERSION', 'NAVIGATE_VERSION', 'leaf_chunks', 'evidence_text', 'Forest', 'tree_expansion', 'normalise_scores',
-           'Candidate', 'budget_greedy', 'budget_knapsack', 'Choice', 'selection_prompt', 'navigation_prompt',
-           'FableResult', 'select_documents', 'fable_retrieve']
+           'Candidate', 'relation', 'budget_greedy', 'budget_knapsack', 'Choice', 'selection_prompt',
+           'navigation_prompt', 'FableResult', 'chosen_aliases', 'select_documents', 'vector_documents',
+           'fuse_documents', 'route', 'whole_documents', 'navigate_nodes', 'expansion_scores', 'budget_control',
+           'present', 'fable_retrieve', 'FableFlag', 'evidence_hits', 'chunk_span', 'fable_flag', 'open_forest',
+           'FableRetriever', 'fable_retriever']
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #bfd211a5
 def leaf_chunks(tree: DocumentTree, node_id: int) -> list[int]:
@@ -119,7 +127,7 @@ class Candidate:
     source: str  # 'llm' (navigation chose it or an ancestor), 'tree' (TreeExpansion)
     chunks: tuple[int, ...] = ()  # chunk positions below it
 
-def _related(a: Candidate, b: Candidate) -> Optional[str]:
+def relation(a: Candidate, b: Candidate) -> Optional[str]:
     "'ancestor' if a's chunks contain b's, 'descendant' if the reverse, else None (same document only)."
     if a.doc_id != b.doc_id or a.node_id == b.node_id: return None
     sa, sb = set(a.chunks), set(b.chunks)
@@ -132,8 +140,8 @@ def budget_greedy(candidates: Sequence[Candidate], budget: int) -> list[Candidat
     taken: list[Candidate] = []
     used = 0
     for c in candidates:
-        if any(_related(t, c) == 'ancestor' for t in taken): continue
-        replaced = [t for t in taken if _related(c, t) == 'ancestor']
+        if any(relation(t, c) == 'ancestor' for t in taken): continue
+        replaced = [t for t in taken if relation(c, t) == 'ancestor']
         extra = c.cost - sum(t.cost for t in replaced)
         if used + extra > budget: continue
         taken = [t for t in taken if t not in replaced] + [c]
@@ -156,7 +164,7 @@ def budget_knapsack(candidates: Sequence[Candidate], budget: int, buckets: int =
     for i in range(len(candidates) - 1, -1, -1):
         if keep[i, room]: chosen.append(candidates[i]); room -= weights[i]
     chosen = [c for c in candidates if c in chosen]
-    return [c for c in chosen if not any(_related(t, c) == 'ancestor' for t in chosen)]
+    return [c for c in chosen if not any(relation(t, c) == 'ancestor' for t in chosen)]
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #95e2ec00
 SELECT_VERSION, NAVIGATE_VERSION = 'fable-select-v1', 'fable-navigate-v1'
@@ -199,7 +207,7 @@ chosen section includes everything under it, so choose the most specific section
 
 Reply with JSON: {{"chosen": [numbers of the needed sections, most important first]}}""", aliases
 
-# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #d45c3c31
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #9710ce42
 @dataclass
 class FableResult:
     "What FABLE retrieved for a query, and how."
@@ -217,7 +225,8 @@ class FableResult:
     fallbacks: list[str] = field(default_factory=list)  # 'select', 'navigate': LLM steps that failed (the vector path stood alone); 'no_llm_documents', 'no_llm_nodes': the LLM path alone (`fable.paths=llm`) found nothing there
     log: CallLog = field(default_factory=CallLog)
 
-def _choose(llm: LLM, prompt: str, count: int, purpose: str, version: str, log: CallLog) -> Optional[list[int]]:
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #11c8297e
+def chosen_aliases(llm: LLM, prompt: str, count: int, purpose: str, version: str, log: CallLog) -> Optional[list[int]]:
     "Valid aliases (1..count) the model chose, or None when the call failed."
     try: out = llm.structured(prompt, Choice, purpose=purpose, max_tokens=200, template_version=version, log=log)
     except StructuredOutputError: return None
@@ -226,6 +235,7 @@ def _choose(llm: LLM, prompt: str, count: int, purpose: str, version: str, log: 
         if 1 <= a <= count and a not in seen: seen.append(a)
     return seen
 
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #faf73577
 def select_documents(llm: LLM, query: str, forest: Forest, settings: Settings, result: FableResult) -> list[str]:
     "Path 1 at document level: the documents the model chose, at the deepest L whose prompt fits."
     doc_ids, cap = list(forest.trees), int(settings.llm.context_tokens * settings.fable.prompt_share)
@@ -233,13 +243,13 @@ def select_documents(llm: LLM, query: str, forest: Forest, settings: Settings, r
         prompt = selection_prompt(query, forest, doc_ids, depth)
         if llm.count_tokens(prompt) <= cap:
             result.select_depth = depth
-            chosen = _choose(llm, prompt, len(doc_ids), 'fable_select', SELECT_VERSION, result.log)
+            chosen = chosen_aliases(llm, prompt, len(doc_ids), 'fable_select', SELECT_VERSION, result.log)
             if chosen is None: result.fallbacks.append('select'); return []
             return [doc_ids[a - 1] for a in chosen]
     chosen_all, batch = [], []  # even the roots do not fit: batches of documents at L = 1
     def flush():
         if not batch: return
-        chosen = _choose(llm, selection_prompt(query, forest, batch, 1), len(batch), 'fable_select', SELECT_VERSION, result.log)
+        chosen = chosen_aliases(llm, selection_prompt(query, forest, batch, 1), len(batch), 'fable_select', SELECT_VERSION, result.log)
         if chosen is None: result.fallbacks.append('select')
         else: chosen_all.extend(batch[a - 1] for a in chosen)
     for doc_id in doc_ids:
@@ -248,7 +258,127 @@ def select_documents(llm: LLM, query: str, forest: Forest, settings: Settings, r
     flush()
     return chosen_all
 
-# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #3cdf8169
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #54f5bb3e
+def vector_documents(
+    forest: Forest,  # the index
+    vector: np.ndarray,  # the query's unit vector
+    k: int,  # K: nodes of the vector path
+) -> dict[str, float]:
+    "Each document's best similarity among the forest's top-`k` nodes, best document first."
+    best: dict[str, float] = {}
+    for doc_id, _, similarity in forest.top_nodes(vector, k): best[doc_id] = max(best.get(doc_id, -1.0), similarity)
+    return dict(sorted(best.items(), key=lambda item: -item[1]))
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #ec841d14
+def fuse_documents(
+    forest: Forest,  # the index
+    vector: np.ndarray,  # the query's unit vector
+    llm_documents: Sequence[str],  # path 1's documents
+    best: dict[str, float],  # path 2's documents and their best similarities
+    use_vectors: bool,  # False: the LLM path alone (`fable.paths=llm`)
+    result: FableResult,  # records the fallback
+) -> list[str]:
+    "The fused document order: the model's documents, then the vector path's, each group closest to the query first."
+    def closeness(d: str) -> float: return best.get(d, max(forest.similarities(vector, d).values()))
+    chosen = sorted(dict.fromkeys(llm_documents), key=lambda d: -closeness(d))
+    if use_vectors or not chosen:
+        if not use_vectors: result.fallbacks.append('no_llm_documents')
+        return list(dict.fromkeys(chosen + list(best)))
+    return chosen
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #852bc212
+def route(forest: Forest, documents: Sequence[str], budget: int, routing: str = 'adaptive') -> str:
+    "'documents' when the documents fit the budget whole (or `routing` says so), else 'nodes'."
+    if routing != 'adaptive': return routing
+    return 'documents' if sum(forest.cost(d, 0) for d in documents) <= budget else 'nodes'
+
+def whole_documents(forest: Forest, documents: Sequence[str], budget: int) -> list[tuple[str, int]]:
+    "Document level: whole documents (their roots) in fused order while they fit the budget."
+    taken, used = [], 0
+    for d in documents:
+        if used + forest.cost(d, 0) <= budget: taken.append((d, 0)); used += forest.cost(d, 0)
+    return taken
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #ef3f9644
+def navigate_nodes(
+    llm: LLM,  # the navigation call
+    query: str,  # the question
+    forest: Forest,  # the index
+    documents: Sequence[str],  # the fused documents, best first
+    settings: Settings,  # llm.context_tokens and fable.prompt_share bound the prompt
+    result: FableResult,  # records how many documents were shown, and the fallback
+) -> list[tuple[str, int]]:
+    "The (document, node) pairs the model chose among the internal nodes of the top documents that fit the prompt."
+    cap, shown = int(settings.llm.context_tokens * settings.fable.prompt_share), []
+    for d in documents:
+        if llm.count_tokens(navigation_prompt(query, forest, shown + [d])[0]) > cap: break
+        shown.append(d)
+    result.navigated = len(shown)
+    chosen = None
+    if shown:
+        prompt, aliases = navigation_prompt(query, forest, shown)
+        chosen = chosen_aliases(llm, prompt, len(aliases), 'fable_navigate', NAVIGATE_VERSION, result.log)
+    if chosen is None: result.fallbacks.append('navigate'); return []
+    return [aliases[a - 1] for a in chosen]
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #59b96d30
+def expansion_scores(
+    forest: Forest,  # the index
+    vector: np.ndarray,  # the query's unit vector
+    documents: Sequence[str],  # the fused documents
+    fable: FableSettings,  # the weights, the depth decay and the normalisation
+) -> dict[tuple[str, int], float]:
+    "The normalised TreeExpansion score of every node of `documents`."
+    raw = {}
+    for d in documents:
+        scores = tree_expansion(forest.trees[d], forest.similarities(vector, d), (fable.weight_similarity, fable.weight_inherited, fable.weight_children),
+                                fable.depth_decay)
+        raw.update({(d, n): s for n, s in scores.items()})
+    return normalise_scores(raw, per_document=fable.normalise == 'per_document')
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #bc4f3e94
+def budget_control(
+    forest: Forest,  # the index
+    llm_nodes: Sequence[tuple[str, int]],  # path 1's nodes, in the model's order
+    scores: dict[tuple[str, int], float],  # path 2's normalised scores
+    documents: Sequence[str],  # the fused documents (their rank breaks ties)
+    budget: int,  # Bmax
+    fable: FableSettings,  # the solver
+    use_vectors: bool,  # False: the LLM path alone
+    result: FableResult,  # records the fallbacks
+) -> list[tuple[str, int]]:
+    "The (document, node) pairs chosen within the budget, the model's first."
+    rank = {d: i for i, d in enumerate(documents)}
+    def candidate(key, source):
+        return Candidate(key[0], key[1], scores[key], forest.cost(*key), source, tuple(leaf_chunks(forest.trees[key[0]], key[1])))
+    llm_first = []
+    for key in llm_nodes:  # a chosen node, then its leaves by score: if the node does not fit, its best leaves may
+        tree = forest.trees[key[0]]
+        below = set(leaf_chunks(tree, key[1]))
+        leaves = [(key[0], n.id) for n in tree.nodes if n.kind == 'leaf' and n.chunk in below and n.id != key[1]]
+        llm_first += [candidate(key, 'llm')] + sorted((candidate(k, 'llm') for k in leaves), key=lambda c: -c.score)
+    taken = {(c.doc_id, c.node_id) for c in llm_first}
+    rest = sorted((candidate(k, 'tree') for k in scores if k not in taken), key=lambda c: (-c.score, rank[c.doc_id], c.node_id))
+    if not use_vectors:  # the LLM path alone: TreeExpansion's candidates only when the model chose no node
+        if llm_first: rest = []
+        else: result.fallbacks.append('no_llm_nodes')
+    chosen = (budget_knapsack if fable.solver == 'knapsack' else budget_greedy)(llm_first + rest, budget)
+    if not chosen and (llm_first + rest):  # nothing fits: the best leaf, cut to the budget, rather than nothing
+        chosen = [next(c for c in llm_first + rest if forest.trees[c.doc_id].nodes[c.node_id].kind == 'leaf')]
+        result.fallbacks.append('over_budget_leaf')
+    return [(c.doc_id, c.node_id) for c in chosen]
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #ee206d5d
+def present(forest: Forest, evidence: Sequence[tuple[str, int]], result: FableResult, budget: int) -> FableResult:
+    "Fill `result` with the evidence in reading order, its texts and their tokens."
+    rank = {d: i for i, d in enumerate(result.documents)}
+    result.evidence = sorted(evidence, key=lambda k: (rank[k[0]], min(leaf_chunks(forest.trees[k[0]], k[1]), default=0)))
+    result.texts = [evidence_text(forest.trees[d], n) for d, n in result.evidence]
+    if 'over_budget_leaf' in result.fallbacks: result.texts = [truncate_tokens(t, budget)[0] for t in result.texts]
+    result.tokens = sum(count_tokens(t) for t in result.texts)
+    return result
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #79fc052c
 def fable_retrieve(
     query: str,  # the question
     forest: Forest,  # the index
@@ -263,66 +393,80 @@ def fable_retrieve(
     result = FableResult(query=query, routing='', documents=[], evidence=[], texts=[], tokens=0)
     use_llm, use_vectors = f.paths != 'vectors', f.paths != 'llm'
     vector = embedder.embed_queries([query])[0]
-    result.llm_documents = select_documents(llm, query, forest, settings, result) if use_llm else []
-    best: dict[str, float] = {}
-    for doc_id, _, sim in forest.top_nodes(vector, f.top_k): best[doc_id] = max(best.get(doc_id, -1.0), sim)
-    result.vector_documents = sorted(best, key=lambda d: -best[d])
-    def closeness(d: str) -> float: return best.get(d, max(forest.similarities(vector, d).values()))
-    chosen_docs = sorted(dict.fromkeys(result.llm_documents), key=lambda d: -closeness(d))  # the model's set, closest first
-    if use_vectors or not chosen_docs:  # the LLM path alone falls back to the vector path when it found nothing
-        if not use_vectors: result.fallbacks.append('no_llm_documents')
-        result.documents = list(dict.fromkeys(chosen_docs + result.vector_documents))
-    else: result.documents = chosen_docs
-    rank = {d: i for i, d in enumerate(result.documents)}
-    whole = [(d, 0) for d in result.documents]
-    fits = sum(forest.cost(d, 0) for d in result.documents) <= budget
-    if f.routing == 'documents' or (f.routing == 'adaptive' and fits):
-        result.routing, taken, used = 'documents', [], 0
-        for d, n in whole:  # in fused order, whole documents while they fit
-            if used + forest.cost(d, n) <= budget: taken.append((d, n)); used += forest.cost(d, n)
-        result.evidence = taken
+    result.llm_documents = select_documents(llm, query, forest, settings, result) if use_llm else []  # 1
+    best = vector_documents(forest, vector, f.top_k)  # 2
+    result.vector_documents = list(best)
+    result.documents = fuse_documents(forest, vector, result.llm_documents, best, use_vectors, result)  # 3
+    result.routing = route(forest, result.documents, budget, f.routing)  # 4
+    if result.routing == 'documents': evidence = whole_documents(forest, result.documents, budget)
     else:
-        result.routing = 'nodes'
-        cap, shown = int(settings.llm.context_tokens * f.prompt_share), []
-        for d in result.documents if use_llm else []:  # as many of the top documents as the prompt can show
-            if llm.count_tokens(navigation_prompt(query, forest, shown + [d])[0]) > cap: break
-            shown.append(d)
-        result.navigated = len(shown)
-        chosen = None if use_llm else []
-        if shown:
-            prompt, aliases = navigation_prompt(query, forest, shown)
-            chosen = _choose(llm, prompt, len(aliases), 'fable_navigate', NAVIGATE_VERSION, result.log)
-        if chosen is None: result.fallbacks.append('navigate'); chosen = []
-        result.llm_nodes = [aliases[a - 1] for a in chosen]
-        raw = {}
-        for d in result.documents:
-            scores = tree_expansion(forest.trees[d], forest.similarities(vector, d), (f.weight_similarity, f.weight_inherited, f.weight_children),
-                                    f.depth_decay)
-            raw.update({(d, n): s for n, s in scores.items()})
-        normal = normalise_scores(raw, per_document=f.normalise == 'per_document')
-        def candidate(key, source):
-            tree = forest.trees[key[0]]
-            return Candidate(key[0], key[1], normal[key], forest.cost(*key), source, tuple(leaf_chunks(tree, key[1])))
-        llm_first = []
-        for key in result.llm_nodes:  # a chosen node, then its leaves by score: if the node does not fit, its best leaves may
-            tree = forest.trees[key[0]]
-            below = set(leaf_chunks(tree, key[1]))
-            leaves = [(key[0], n.id) for n in tree.nodes if n.kind == 'leaf' and n.chunk in below and n.id != key[1]]
-            llm_first += [candidate(key, 'llm')] + sorted((candidate(k, 'llm') for k in leaves), key=lambda c: -c.score)
-        taken_keys = {(c.doc_id, c.node_id) for c in llm_first}
-        rest = sorted((candidate(k, 'tree') for k in raw if k not in taken_keys), key=lambda c: (-c.score, rank[c.doc_id], c.node_id))
-        if not use_vectors:  # the LLM path alone: TreeExpansion's candidates only when the model chose no node
-            if llm_first: rest = []
-            else: result.fallbacks.append('no_llm_nodes')
-        solver = budget_knapsack if f.solver == 'knapsack' else budget_greedy
-        chosen_nodes = solver(llm_first + rest, budget)
-        if not chosen_nodes and (llm_first + rest):  # nothing fits: the best leaf, cut to the budget, rather than nothing
-            leaf = next(c for c in llm_first + rest if forest.trees[c.doc_id].nodes[c.node_id].kind == 'leaf')
-            chosen_nodes, result.fallbacks = [leaf], result.fallbacks + ['over_budget_leaf']
-        result.evidence = [(c.doc_id, c.node_id) for c in chosen_nodes]
-    result.evidence.sort(key=lambda k: (rank[k[0]], min(leaf_chunks(forest.trees[k[0]], k[1]), default=0)))
-    result.texts = [evidence_text(forest.trees[d], n) for d, n in result.evidence]
-    if 'over_budget_leaf' in result.fallbacks:
-        result.texts = [truncate_tokens(t, budget)[0] for t in result.texts]
-    result.tokens = sum(count_tokens(t) for t in result.texts)
-    return result
+        result.llm_nodes = navigate_nodes(llm, query, forest, result.documents, settings, result) if use_llm else []  # 5
+        scores = expansion_scores(forest, vector, result.documents, f)  # 6
+        evidence = budget_control(forest, result.llm_nodes, scores, result.documents, budget, f, use_vectors, result)  # 7
+    return present(forest, evidence, result, budget)  # 8
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #87e9ca7c
+@register_flags
+class FableFlag(StrEnum):
+    "The flag FABLE's retrievers raise."
+    fable = 'fable'  # FABLE (or a retriever at its budget) chose the evidence (detail: the routing; data: select depth, tokens, budget, documents, nodes, fallbacks)
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #1f747e0e
+def evidence_hits(forest: Forest, result: FableResult) -> list[Hit]:
+    "FABLE's evidence as passages (one per chosen node, in reading order), for the shared answer helper and the trace."
+    hits = []
+    for rank, ((doc_id, node_id), text) in enumerate(zip(result.evidence, result.texts)):
+        tree = forest.trees[doc_id]
+        passage = make_passage(doc_id, tree.title, [tree.title_path(node_id)], 'sentence', text, node_id, 0, 'fable', node=str(node_id))
+        hits.append(Hit(passage=passage, score=0.0, rank=rank))
+    return hits
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #36b2e8cf
+def chunk_span(tree: DocumentTree, node_id: int) -> str:
+    "The chunks under a node, as 'chunk 3' or 'chunks 3-7'."
+    chunks = leaf_chunks(tree, node_id)
+    return f'chunk {chunks[0]}' if len(chunks) == 1 else f'chunks {chunks[0]}-{chunks[-1]}'
+
+def fable_flag(forest: Forest, result: FableResult, budget: int) -> Flag:
+    "How FABLE chose its evidence, as a `fable` flag: routing, depth L, tokens against the budget, each path's documents, the chosen nodes."
+    nodes = [f'{d} · {forest.trees[d].title_path(n)} · {chunk_span(forest.trees[d], n)}' + (' (LLM)' if (d, n) in result.llm_nodes else '')
+             for d, n in result.evidence]
+    return Flag(kind=FableFlag.fable, detail=result.routing, data=dict(
+        select_depth=result.select_depth, tokens=result.tokens, budget=budget, navigated=result.navigated, documents=result.documents,
+        llm_documents=result.llm_documents, vector_documents=result.vector_documents, nodes=nodes, fallbacks=result.fallbacks))
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #3a741805
+def open_forest(settings: Settings) -> Forest:
+    "The forest `fable.forest` (or `fable.forest_dir`) names, or an error that says how to build it."
+    folder = forest_folder(settings, settings.fable.forest)
+    if not (folder/'forest.sqlite').exists():
+        raise FileNotFoundError(f'no FABLE forest at {folder}: build it with `aptrag fable build` (same --model), or set fable.forest_dir')
+    forest = Forest.open(folder)
+    return forest.subset(settings.fable.documents) if settings.fable.documents else forest
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #b5dfe160
+class FableRetriever:
+    "FABLE's bi-path retrieval as a retriever: evidence within `fable.budget` for each query."
+    name = 'fable'
+    def __init__(self, forest: Forest, llm: LLM, embedder: Embedder, settings: Settings):
+        self.forest, self.llm, self.embedder, self.settings = forest, llm, embedder, settings
+        vectors = settings.fable.model_copy(update={'paths': 'vectors'})
+        self.vectors_only = settings.model_copy(update={'fable': vectors})  # FABLE without its LLM path, for a budget with no call left
+    @property
+    def calls_llm(self) -> bool:
+        "Whether its retrievals call the LLM (selection, navigation): not with `fable.paths=vectors`."
+        return self.settings.fable.paths != 'vectors'
+    def search(self, queries: Sequence[str], use_llm: bool = True) -> list[Retrieval]:
+        "FABLE's evidence for each query, the LLM calls made for it and a `fable` flag with the routing."
+        settings = self.settings if use_llm else self.vectors_only
+        found = [fable_retrieve(q, self.forest, self.llm, self.embedder, settings) for q in queries]
+        return [Retrieval(evidence_hits(self.forest, r), r.log, [fable_flag(self.forest, r, settings.fable.budget)]) for r in found]
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #27c2150e
+@register_retriever('fable')
+def fable_retriever(settings: Settings, llm: Optional[LLM] = None,
+                    forest: Optional[Forest] = None,  # a forest already open; default: `open_forest(settings)`
+                    embedder: Optional[Embedder] = None,  # default: the settings' embedder
+) -> FableRetriever:
+    "FABLE over the settings' forest, its LLM steps through `llm`."
+    return FableRetriever(forest or open_forest(settings), llm or LLM(settings), embedder or make_embedder(settings.retrieval), settings)

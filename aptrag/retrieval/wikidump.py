@@ -17,6 +17,7 @@ from xml.etree.ElementTree import iterparse
 from tqdm.auto import tqdm
 
 from ..corpus import Passage, chunk_wikitext, read_jsonl
+from ..files import write_atomic
 from ..data import data_file
 
 # %% auto #0
@@ -115,10 +116,6 @@ def is_article(page: DumpPage) -> bool:
     return page.namespace == 0 and page.redirect is None and not page.text.lstrip().upper().startswith('#REDIRECT') and bool(page.text.strip())
 
 # %% ../../nbs/retrieval/11_wikidump.ipynb #db5fd5d4
-def _write_atomic(path: Path, text: str):
-    partial = path.with_name(path.name + '.partial')
-    partial.write_text(text, encoding='utf-8'); os.replace(partial, path)
-
 def build_dump_corpus(
     dump: str | Path,  # pages-articles XML, plain or bz2
     folder: str | Path,  # output folder: blocks/, passages.jsonl, redirects.json, manifest.json
@@ -140,14 +137,14 @@ def build_dump_corpus(
         changed = [k for k in settings if old.get(k) != settings[k]]
         if changed: raise ValueError(f'{folder} was built with other settings ({", ".join(changed)}); use another folder')
         if old.get('complete'): return old
-    _write_atomic(manifest_path, json.dumps(dict(settings, complete=False), indent=1))
+    write_atomic(manifest_path, json.dumps(dict(settings, complete=False), indent=1))
     workers = workers or os.cpu_count() or 1
     started, counts, redirects = time.time(), dict(pages=0, passages=0, reused_blocks=0, skipped_pages=0), {}
     bar = tqdm(desc='chunking dump', unit='page', disable=not progress)
     def finished(future_block):
         future, number = future_block
         lines = future.result()
-        _write_atomic(folder/'blocks'/f'{number:06d}.jsonl', ''.join(line + '\n' for line in lines))
+        write_atomic(folder/'blocks'/f'{number:06d}.jsonl', ''.join(line + '\n' for line in lines))
         counts['passages'] += len(lines)
     def blocks() -> Iterator[list[tuple[str, str, str]]]:
         block = []
@@ -179,11 +176,11 @@ def build_dump_corpus(
     with open(partial, 'w', encoding='utf-8') as out:
         for block_file in block_files: out.write(block_file.read_text(encoding='utf-8'))
     os.replace(partial, folder/'passages.jsonl')
-    _write_atomic(folder/'redirects.json', json.dumps(redirects, ensure_ascii=False, indent=0))
+    write_atomic(folder/'redirects.json', json.dumps(redirects, ensure_ascii=False, indent=0))
     seconds = time.time() - started
     manifest = dict(settings, complete=True, blocks=len(block_files), seconds=round(seconds, 1),
                     pages_per_second=round(counts['pages'] / max(seconds, 1e-9), 1), redirects=len(redirects), **counts)
-    _write_atomic(manifest_path, json.dumps(manifest, indent=1))
+    write_atomic(manifest_path, json.dumps(manifest, indent=1))
     return manifest
 
 # %% ../../nbs/retrieval/11_wikidump.ipynb #2ee7ac37

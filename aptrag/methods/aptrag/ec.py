@@ -16,13 +16,14 @@ from scipy import sparse
 from pydantic import BaseModel, Field
 
 from ...llm import LLM, CallLog, StructuredOutputError
+from ..text import names_documents_only
 
 # %% auto #0
 __all__ = ['BATCHED_SYSTEM', 'LABEL_FOR_COUNTING', 'compatibility_matrix', 'compatibility_graph', 'document_label',
            'document_block', 'question_line', 'build_batched_prompt', 'PromptBudget', 'greedy_clusters',
            'is_valid_clustering', 'min_clusters_exact', 'token_budget_fits', 'evidence_for_graph',
-           'greedy_monotonicity_search', 'NumberedAnswer', 'batched_answers_schema', 'ClusterOutcome',
-           'names_documents_only', 'answer_cluster', 'ClusterPlan', 'cluster_siblings', 'synthetic_siblings']
+           'greedy_monotonicity_search', 'NumberedAnswer', 'batched_answers_schema', 'ClusterOutcome', 'answer_cluster',
+           'ClusterPlan', 'cluster_siblings', 'synthetic_siblings']
 
 # %% ../../../nbs/methods/24_aptrag_ec.ipynb #d913ee5b
 def compatibility_matrix(
@@ -261,14 +262,6 @@ class ClusterOutcome:
     error: Optional[str] = None  # why the batched call failed, if it did
 
 # %% ../../../nbs/methods/24_aptrag_ec.ipynb #37fd8af8
-def names_documents_only(
-    answer: str,  # one sub-answer of a batched reply
-    passage_ids: Collection[str] = (),  # the cluster's passage ids, also refused as an answer
-) -> bool:
-    "Whether `answer` is nothing but document labels or passage ids, which a small model sometimes returns."
-    parts = [p for p in re.split(r'[\s,;:.()\[\]]+|\band\b', answer) if p]
-    return bool(parts) and all(re.fullmatch(r'D\d+', p, flags=re.IGNORECASE) or p in passage_ids for p in parts)
-
 def answer_cluster(
     llm: LLM,  # the gateway
     members: Sequence[int],  # candidate positions in this cluster

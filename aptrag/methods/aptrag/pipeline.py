@@ -13,12 +13,12 @@ from typing import Callable, Optional, Sequence
 from ...llm import CallLog
 from ..answering import answer_from_passages, ask_answer, passages_for
 from .ec import answer_cluster, cluster_siblings
-from .planner import contextualise, decompose, needs_search, passages_suffice, rewrite_queries, rewrite_query
-from .prompts import (check_references, final_answer_prompt, lateral_answer_prompt, parse_subquestion,
+from .planner import AptragFlag, contextualise, decompose, needs_search, passages_suffice, rewrite_queries, rewrite_query
+from .prompts import (DECOMPOSE_EXAMPLE_WORDS, check_references, final_answer_prompt, lateral_answer_prompt, parse_subquestion,
                                            vertical_answer_prompt)
 from ..base import BudgetExceeded, QuestionContext, QuestionMethod, register_method
 from ...parallel import run_each
-from ...retrieval.dense import Hit
+from ...retrieval.base import Hit
 from ...tree import FlagKind, Mode, Node, Plan
 
 from fastcore.basics import patch
@@ -63,6 +63,7 @@ class PlanDecision:
 class APTRAG(QuestionMethod):
     "APT-RAG: adaptive planning, topology-aware gathering, evidence-guided batched answering."
     name = 'aptrag'
+    example_words = DECOMPOSE_EXAMPLE_WORDS  # the content words of the decomposer's worked examples, which a sub-question must not copy
     @property
     def options(self):
         "APT-RAG's own settings (`methods.aptrag`)."
@@ -93,7 +94,7 @@ def plan(self: APTRAG,
     if subs and node.depth < self.guards.split_gate:
         hits = ctx.retrieve_many([node], [node.text])[0]
         if self.passages_answer(ctx, node, hits):  # its own passages answer it: kept whole, answered from them
-            node.flag(FlagKind.gated, subquestions=len(subs)); node.plan = Plan.maintain
+            node.flag(AptragFlag.gated, subquestions=len(subs)); node.plan = Plan.maintain
             return PlanDecision(Mode.external, hits=hits)
     node.plan = Plan.split if subs else Plan.maintain
     return PlanDecision(Mode.vertical, subs, hits) if subs else PlanDecision(Mode.external)
@@ -158,7 +159,7 @@ def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
         root.mode = Mode.vertical
         self.expand(ctx, root, decision.subquestions)
         if self.guards.unanswered_fallback and not any((c.answer or '').strip() for c in root.children):
-            root.flag(FlagKind.unanswered, children=len(root.children))  # nothing to synthesise: answer as Naive RAG does
+            root.flag(AptragFlag.unanswered, children=len(root.children))  # nothing to synthesise: answer as Naive RAG does
             root.answer = self.answer_as_asked(ctx, root, own)  # the passages retrieved above, else retrieved now
         else: root.answer = self.answer_from_pairs(ctx, root, qa_pairs(root.children), 'final', own if self.guards.root_evidence else [])
     else:
@@ -214,7 +215,7 @@ def answer_leaves(self: APTRAG,
     evidence = [[h.passage.id for h in hits[l.id]] for l in leaves]
     tau_l = min(options.tau_l, self.settings.llm.context_tokens - options.batched_answer_tokens - 256)
     plan = cluster_siblings([l.text for l in leaves], evidence, documents, self.llm.count_tokens, tau_s=options.tau_s, tau_l=tau_l)
-    parent.flag(FlagKind.ec, leaves=len(leaves), clusters=len(plan.clusters), relaxed=len(plan.relaxed),
+    parent.flag(AptragFlag.ec, leaves=len(leaves), clusters=len(plan.clusters), relaxed=len(plan.relaxed),
                 milliseconds=round(plan.seconds * 1000, 2))
     def answer(numbered):
         number, members = numbered
@@ -234,8 +235,8 @@ def answer_leaves(self: APTRAG,
             leaf = leaves[pos]
             leaf.cluster = number
             if pos in outcome.batched: leaf.mode, leaf.answer, leaf.finished_s = Mode.batched, outcome.answers[pos], ctx.now()
-            else: leaf.flag(FlagKind.ec_fallback)
-        if outcome.error: first.flag(FlagKind.ec_error, outcome.error[:120])
+            else: leaf.flag(AptragFlag.ec_fallback)
+        if outcome.error: first.flag(AptragFlag.ec_error, outcome.error[:120])
     run_each(answer, list(enumerate(plan.clusters, 1)), parallel, options.max_parallel)
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #aaec100e

@@ -7,6 +7,7 @@ Docs: https://aptrag.github.io/aptrag/methods/aptrag_planner.html.md"""
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #e715eb6d
 from __future__ import annotations
 import re
+from enum import StrEnum
 from typing import Optional, Sequence
 
 from ...llm import StructuredOutputError
@@ -15,39 +16,26 @@ from .prompts import (ANSWERABILITY_SYSTEM, ANSWERABILITY_VERSION, CONTEXTUALISE
                             DECOMPOSE_EXAMPLE_WORDS, DECOMPOSE_VERSION, REWRITE_VERSION, SUFFICIENCY_VERSION, Answerability, Contextualisation,
                             Decomposition, Query, REFERENCE, Sufficiency, answerability_prompt, contextualise_prompt, decompose_prompt,
                             queries_schema, rewrite_batch_prompt, rewrite_prompt, parse_subquestion, sufficiency_prompt)
-from ...tree import FlagKind, Node
+from ..text import FUNCTION_WORDS, REFERENCE, content_words, example_words_copied, restates
+from ...tree import FlagKind, Node, register_flags
 
 # %% auto #0
-__all__ = ['content_words', 'restates', 'singular', 'example_words_copied', 'drop_restated', 'implicit_reference',
-           'mark_implicit_references', 'decompose', 'needs_search', 'passages_suffice', 'substitute_references',
-           'contextualise', 'rewrite_query', 'rewrite_queries']
+__all__ = ['AptragFlag', 'drop_restated', 'implicit_reference', 'mark_implicit_references', 'decompose', 'needs_search',
+           'passages_suffice', 'substitute_references', 'contextualise', 'rewrite_query', 'rewrite_queries']
+
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #eb92b063
+@register_flags
+class AptragFlag(StrEnum):
+    "The flags only APT-RAG raises."
+    kept_references = 'kept_references'  # the contextualised question still had <Qj>: substituted textually
+    implicit_reference = 'implicit_reference'  # sub-questions that named an earlier one only by a pronoun got its <Qj> (data: marked)
+    ec = 'ec'  # evidence-guided clustering ran (data: leaves, clusters, relaxed, milliseconds)
+    ec_fallback = 'ec_fallback'  # a batched EC answer missed this leaf: it was answered alone
+    ec_error = 'ec_error'  # a batched EC call failed (detail: the error)
+    unanswered = 'unanswered'  # a split root none of whose children answered was answered from its own passages (data: children)
+    gated = 'gated'  # the split gate found a node's own passages enough: the split was dropped, the node answered from them (data: subquestions)
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #b80975a2
-_FUNCTION_WORDS = set('''a an the of in on at to for by with from and or as is are was were be been do does did has have had
-which what who whom whose when where why how many much that this these those it its their there some any all every one
-list give name tell me please given'''.split())
-
-def content_words(text: str) -> set[str]:
-    "The lower-cased words of `text` that carry its meaning (function words and <Qj> references dropped)."
-    text = REFERENCE.sub(' ', text)
-    return {w for w in re.findall(r'[a-z0-9]+', text.lower()) if w not in _FUNCTION_WORDS}
-
-def restates(question: str, parent: str) -> bool:
-    "Whether `question` asks what `parent` asks: the same content words (references to siblings aside)."
-    mine = content_words(question)
-    return bool(mine) and mine == content_words(parent)  # fewer words is no restatement: one entity of two, say
-
-def singular(word: str) -> str:
-    "A rough singular of an English word, enough to match a question's words (countries -> country, borders -> border)."
-    if word.endswith('ies') and len(word) > 4: return word[:-3] + 'y'
-    return word[:-1] if word.endswith('s') and not word.endswith('ss') else word
-
-def example_words_copied(subquestions: Sequence[str], question: str) -> list[str]:
-    "Words of the decomposer's worked examples that `subquestions` use and `question` does not (plural or singular alike)."
-    asked = {singular(w) for w in content_words(question)}
-    used = set().union(*(content_words(s) for s in subquestions)) & DECOMPOSE_EXAMPLE_WORDS
-    return sorted(w for w in used if singular(w) not in asked)
-
 def drop_restated(subquestions: Sequence[str], parent: str) -> tuple[list[str], int]:
     "The sub-questions without those that restate `parent` or an earlier sibling, renumbered with their references, and how many were dropped."
     parsed = [parse_subquestion(s) for s in subquestions]
@@ -81,7 +69,7 @@ def implicit_reference(text: str) -> Optional[int]:
         lower = word.group().lower()
         if lower in _DEMONSTRATIVES:  # 'this corporation' ends after its noun, 'which of these are' after 'these'
             following = words[k + 1] if k + 1 < len(words) else None
-            return following.end() if following and following.group().lower() not in _FUNCTION_WORDS else word.end()
+            return following.end() if following and following.group().lower() not in FUNCTION_WORDS else word.end()
         if lower in _PERSONAL_PRONOUNS and not any(w.group()[0].isupper() for w in words[1:k]): return word.end()
     return None
 
@@ -104,14 +92,14 @@ def decompose(ctx: QuestionContext, node: Node) -> list[str]:
     except StructuredOutputError:
         node.flag(FlagKind.parse_fallback, 'decompose'); return []
     subs = [s.strip() for s in out.subquestions if s and s.strip()]
-    if copied := example_words_copied(subs, node.text):
+    if copied := example_words_copied(subs, node.text, DECOMPOSE_EXAMPLE_WORDS):
         node.flag(FlagKind.example_leak, ', '.join(copied)); return []  # a copy of the prompt's example, not a plan for this question
     if a.guards.drop_restated and len(subs) > 1:
         subs, dropped = drop_restated(subs, node.text)
         if dropped: node.flag(FlagKind.restated, dropped=dropped)
     if a.guards.implicit_references and len(subs) > 1:
         subs, marked = mark_implicit_references(subs)
-        if marked: node.flag(FlagKind.implicit_reference, marked=marked)
+        if marked: node.flag(AptragFlag.implicit_reference, marked=marked)
     if len(subs) == 1: node.flag(FlagKind.single_subquestion); return []
     return subs
 
@@ -143,7 +131,7 @@ def contextualise(ctx: QuestionContext, node: Node, pairs: Sequence[tuple[int, t
         out = ctx.structured(node, contextualise_prompt(node.question, pairs), Contextualisation, purpose='contextualise',
                              max_tokens=ctx.settings.methods.aptrag.plan_tokens, version=CONTEXTUALISE_VERSION)
         if out.question.strip() and not REFERENCE.search(out.question): return out.question.strip()
-        node.flag(FlagKind.kept_references)
+        node.flag(AptragFlag.kept_references)
     except StructuredOutputError: node.flag(FlagKind.parse_fallback, 'contextualise')
     return substitute_references(node.question, {k: a for k, (_, a) in pairs})
 

@@ -12,14 +12,15 @@ from typing import Annotated, Literal, Optional, Sequence
 from pydantic import BaseModel, Field
 
 from ..answering import STYLE_INSTRUCTION, passages_block
+from ..text import REFERENCE, references_in
 
 # %% auto #0
-__all__ = ['DECOMPOSE_VERSION', 'DECOMPOSE_SYSTEM', 'DECOMPOSE_EXAMPLE_WORDS', 'REFERENCE', 'ANSWERABILITY_VERSION',
-           'ANSWERABILITY_SYSTEM', 'SUFFICIENCY_VERSION', 'CONTEXTUALISE_VERSION', 'REWRITE_VERSION', 'Decomposition',
-           'decompose_prompt', 'parse_subquestion', 'check_references', 'Answerability', 'qa_context',
-           'answerability_prompt', 'Sufficiency', 'sufficiency_prompt', 'Contextualisation', 'contextualise_prompt',
-           'Query', 'NumberedQuery', 'queries_schema', 'rewrite_prompt', 'rewrite_batch_prompt',
-           'lateral_answer_prompt', 'vertical_answer_prompt', 'final_answer_prompt']
+__all__ = ['DECOMPOSE_VERSION', 'DECOMPOSE_SYSTEM', 'DECOMPOSE_EXAMPLE_WORDS', 'ANSWERABILITY_VERSION', 'ANSWERABILITY_SYSTEM',
+           'SUFFICIENCY_VERSION', 'CONTEXTUALISE_VERSION', 'REWRITE_VERSION', 'Decomposition', 'decompose_prompt',
+           'parse_subquestion', 'check_references', 'Answerability', 'qa_context', 'answerability_prompt',
+           'Sufficiency', 'sufficiency_prompt', 'Contextualisation', 'contextualise_prompt', 'Query', 'NumberedQuery',
+           'queries_schema', 'rewrite_prompt', 'rewrite_batch_prompt', 'lateral_answer_prompt',
+           'vertical_answer_prompt', 'final_answer_prompt']
 
 # %% ../../../nbs/methods/22_aptrag_prompts.ipynb #1394fd47
 DECOMPOSE_VERSION = 'decompose-v1'
@@ -60,12 +61,11 @@ DECOMPOSE_EXAMPLE_WORDS = frozenset({'eiffel', 'statue', 'liberty', 'peru', 'ger
 
 # %% ../../../nbs/methods/22_aptrag_prompts.ipynb #f6e3235a
 _LABEL = re.compile(r'^\s*(?:Q?\d+[.):]\s+)')
-REFERENCE = re.compile(r'<\s*Q\s*(\d+)\s*>', re.I)  # '<Qj>': the answer of sub-question j
 
 def parse_subquestion(text: str) -> tuple[str, list[int]]:
     "The sub-question without its number label, and the sibling numbers it references."
     text = _LABEL.sub('', text.strip(), count=1).strip()
-    return text, sorted({int(j) for j in REFERENCE.findall(text)})
+    return text, references_in(text)
 
 def check_references(position: int, references: Sequence[int], count: int) -> tuple[list[int], list[str]]:
     "Usable references of sub-question `position` (1-based) among `count`, and a note for each broken one."
