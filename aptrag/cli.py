@@ -8,7 +8,7 @@ Docs: https://aptrag.github.io/aptrag/cli.html.md"""
 from __future__ import annotations
 import argparse, ast, contextlib, json, re, signal, sys, time
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from .config import Settings, apply_overrides, load_settings
 from .data import DataFetchError, REGISTRY, bundle_entries, data_file, data_status, fetch, locate
@@ -29,11 +29,13 @@ from .eval.scale import MissingExtra, ray_build_index, run_dataset_ray
 from .eval.stats import results_table, score_run, to_markdown
 
 # %% auto #0
-__all__ = ['positive_int', 'add_settings_options', 'chosen_keys', 'settings_from_args', 'format_cost', 'chat_command',
-           'format_trace_cost', 'describe_fable_flag', 'ask_command', 'serve_command', 'eval_command', 'report_command',
-           'paper_item', 'notebook_parameters', 'experiment_notebooks', 'reproduce_command', 'index_build_command',
-           'index_search_command', 'data_command', 'corpus_build_command', 'fable_build_command', 'build_parser',
-           'main']
+__all__ = ['COMMANDS', 'positive_int', 'add_settings_options', 'chosen_keys', 'settings_from_args', 'command', 'build_parser',
+           'main', 'chat_parser', 'format_cost', 'chat_command', 'index_parser', 'index_build_command',
+           'index_search_command', 'data_parser', 'data_command', 'ask_parser', 'format_trace_cost',
+           'describe_fable_flag', 'ask_command', 'serve_parser', 'serve_command', 'eval_parser', 'run_name',
+           'eval_command', 'judge_for', 'report_command', 'reproduce_parser', 'paper_item', 'notebook_parameters',
+           'experiment_notebooks', 'reproduce_command', 'corpus_parser', 'corpus_build_command', 'fable_parser',
+           'fable_build_command']
 
 # %% ../nbs/90_cli.ipynb #9560210f
 def positive_int(text: str) -> int:
@@ -52,6 +54,7 @@ def add_settings_options(parser: argparse.ArgumentParser):
     g.add_argument('--model', help='local model (qwen2.5-coder-0.5b, qwen2.5-coder-1.5b), a model served at --base-url, or a label for --model-path')
     g.add_argument('--model-path', help='GGUF file or Hugging Face checkpoint folder')
     g.add_argument('--base-url', help='OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1')
+    g.add_argument('--planner', help='a model of its own for the planning calls (decompose, rewrite, checks), e.g. qwen2.5-coder-1.5b; default: the main model')
     g.add_argument('--no-cache', action='store_true', help='do not read or write the LLM response cache')
     g.add_argument('--corpus', help='corpus name (vital-articles, hotpotqa, dragonball, kilt) or corpus file')
     g.add_argument('--index', dest='index_dir', help='index folder (default: <cache>/indexes/<corpus>--<embedder>)')
@@ -62,6 +65,7 @@ def add_settings_options(parser: argparse.ArgumentParser):
 def chosen_keys(args: argparse.Namespace) -> set[str]:
     "The dotted setting keys the user gave on the command line."
     keys = {f'retrieval.{k}' for k in ('corpus', 'index_dir', 'embedder_path') if getattr(args, k, None) is not None}
+    keys |= {f'llm.{k}' for k in ('backend', 'model', 'model_path', 'base_url') if getattr(args, k, None) is not None}
     return keys | {item.split('=', 1)[0].strip() for item in getattr(args, 'overrides', [])}
 
 def settings_from_args(args: argparse.Namespace) -> Settings:
@@ -69,9 +73,51 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
     settings = load_settings(args.config)
     pairs = {f'llm.{k}': v for k in ('backend', 'model', 'model_path', 'base_url') if (v := getattr(args, k, None)) is not None}
     pairs.update({f'retrieval.{k}': v for k in ('corpus', 'index_dir', 'embedder_path') if (v := getattr(args, k, None)) is not None})
+    if getattr(args, 'planner', None) is not None: pairs['llm.planner.model'] = args.planner
     if args.no_cache: pairs['llm.cache'] = False
     if getattr(args, 'top_k', None) is not None: pairs['retrieval.top_k'] = args.top_k
     return apply_overrides(apply_overrides(settings, pairs), args.overrides)
+
+# %% ../nbs/90_cli.ipynb #31476b6b
+COMMANDS: list[Callable] = []  # functions that each add one subcommand to the parser, in the order they are defined
+
+def command(add_parser: Callable) -> Callable:
+    "Decorator: `add_parser(subparsers)` adds a subcommand to `aptrag`."
+    COMMANDS[:] = [c for c in COMMANDS if c.__name__ != add_parser.__name__] + [add_parser]  # a cell run again replaces itself
+    return add_parser
+
+def build_parser() -> argparse.ArgumentParser:
+    "The `aptrag` argument parser with all subcommands."
+    parser = argparse.ArgumentParser(prog='aptrag', description='Evidence-intensive question answering: APT-RAG, FABLE and baselines.')
+    sub = parser.add_subparsers(dest='command', required=True)
+    for add_parser in COMMANDS: add_parser(sub)
+    return parser
+
+# %% ../nbs/90_cli.ipynb #3d90a3bd
+def main(argv: Optional[list[str]] = None) -> int:
+    "Run the `aptrag` command line."
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    with contextlib.suppress(ValueError): signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # unwind and clean up (main thread only)
+    try: return args.handler(args)
+    except (ValueError, KeyError, FileNotFoundError, LLMCallError, IndexMismatchError, ServerStartError, DataFetchError, MissingExtra) as e:
+        print(f'aptrag {args.command}: error: {e}', file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f'aptrag {args.command}: interrupted', file=sys.stderr)
+        return 130
+
+# %% ../nbs/90_cli.ipynb #f20be5c7
+@command
+def chat_parser(sub: argparse._SubParsersAction):
+    "Add `aptrag chat`: one message to the configured model."
+    chat = sub.add_parser('chat', help='one message to the configured model')
+    chat.add_argument('message', help='what to ask')
+    chat.add_argument('--system', help='system prompt')
+    chat.add_argument('--max-tokens', type=int, default=256, help='generation limit')
+    chat.add_argument('--quiet-cost', action='store_true', help='print the cost line on stderr')
+    add_settings_options(chat)
+    chat.set_defaults(handler=chat_command)
 
 # %% ../nbs/90_cli.ipynb #01ae7bcd
 def format_cost(log: CallLog) -> str:
@@ -89,6 +135,121 @@ def chat_command(args: argparse.Namespace) -> int:
         print(answer.strip())
         print(f'[{llm.backend.name} {llm.backend.identity}] {format_cost(log)}', file=sys.stderr if args.quiet_cost else sys.stdout)
     return 0
+
+# %% ../nbs/90_cli.ipynb #5c67ffa4
+@command
+def index_parser(sub: argparse._SubParsersAction):
+    "Add `aptrag index build` and `aptrag index search`."
+    index = sub.add_parser('index', help='build or search a dense index').add_subparsers(dest='index_command', required=True)
+    build = index.add_parser('build', help='embed a corpus and build its index (resumable)')
+    build.add_argument('--shard', help="embed only slice i of n, as 'i/n'")
+    build.add_argument('--merge', nargs='+', metavar='FOLDER', help='join shard folders into the index folder, then build')
+    build.add_argument('--ray', action='store_true', help='embed on Ray workers with Ray Data (pip install -e ".[ray]")')
+    build.add_argument('--ray-address', help='Ray cluster to join (default: RAY_ADDRESS, else a local Ray)')
+    build.add_argument('--workers', type=positive_int, default=2, help='embedding workers (--ray)')
+    build.add_argument('--cpus-per-worker', type=float, default=1.0, help='CPUs per embedding worker (--ray)')
+    build.add_argument('--gpus-per-worker', type=float, default=0.0, help='GPUs per embedding worker (--ray)')
+    add_settings_options(build)
+    build.set_defaults(handler=index_build_command)
+    search = index.add_parser('search', help='top passages for a query (builds the default index on first use)')
+    search.add_argument('query', help='what to search for')
+    search.add_argument('-k', type=positive_int, default=10, help='hits to show')
+    search.add_argument('--no-expand', action='store_true', help='no section expansion')
+    search.add_argument('--width', type=int, default=100, help='characters of passage text to show')
+    add_settings_options(search)
+    search.set_defaults(handler=index_search_command)
+
+# %% ../nbs/90_cli.ipynb #afc09bbb
+def index_build_command(args: argparse.Namespace) -> int:
+    "Embed a corpus and build its index."
+    settings = settings_from_args(args)
+    r = settings.retrieval
+    folder = index_folder(settings)
+    if args.ray:
+        if args.shard or args.merge: raise ValueError('--ray splits the work itself: leave out --shard and --merge')
+        built = ray_build_index(settings, workers=args.workers, cpus_per_worker=args.cpus_per_worker, gpus_per_worker=args.gpus_per_worker,
+                                address=args.ray_address)
+        counts, manifest = built['counts'], built['manifest']
+        print(f"embedded {counts['embedded']} passages on Ray ({counts['already_stored']} already stored) into {folder} in {built['seconds']} s")
+    elif args.merge:
+        added = merge_stores([Path(m)/'store.sqlite' for m in args.merge], folder/'store.sqlite')
+        print(f'merged {added} passages from {len(args.merge)} shard folder(s) into {folder}')
+        manifest = build_index(folder, r, corpus=str(r.corpus), seed=settings.seed)
+    else:
+        built = build_corpus_index(settings, shard=parse_shard(args.shard))
+        counts, manifest = built['counts'], built['manifest']
+        print(f"embedded {counts['embedded']} passages ({counts['already_stored']} already stored, "
+              f"{counts['other_shards']} in other shards) into {folder}")
+        if args.shard:
+            print('shard done: build the index with `aptrag index build --merge SHARD_FOLDERS...`'); return 0
+    print(f"index: {manifest['index']['type']}, {manifest['vectors']} vectors of dimension {manifest['dimension']}, "
+          f"embedder {manifest['embedder']}, corpus hash {manifest['corpus_hash']}, {manifest['build_seconds']} s")
+    return 0
+
+def index_search_command(args: argparse.Namespace) -> int:
+    "Print the top hits of a query."
+    settings = settings_from_args(args)
+    retriever = ensure_index(settings)
+    for hit in retriever.retrieve(args.query, k=args.k, expand=not args.no_expand):
+        body = hit.passage.text.split('\n\n', 1)[-1].replace('\n', ' ')
+        mark = '+' if hit.expanded else f'{hit.rank + 1:>2}'
+        print(f'{mark} {hit.score:.3f}  {hit.passage.title}  ·  {body[:args.width]}')
+    return 0
+
+# %% ../nbs/90_cli.ipynb #d4748652
+@command
+def data_parser(sub: argparse._SubParsersAction):
+    "Add `aptrag data list`, `fetch`, `verify` and `path`."
+    data = sub.add_parser('data', help='benchmark files: list, fetch, verify, path').add_subparsers(dest='data_command', required=True)
+    listing = data.add_parser('list', help='every registered file, where it is and its licence')
+    listing.add_argument('name', nargs='?', help='only this bundle or file')
+    get = data.add_parser('fetch', help='download and verify a bundle (hotpotqa, dragonball, monaco, qampari, 2wikimultihopqa, wikipedia) or all')
+    get.add_argument('name', help='bundle, registered file, or all')
+    get.add_argument('--from', dest='source', metavar='URL', help='base URL of an HTTP mirror laid out like a mirror folder')
+    get.add_argument('--quiet', action='store_true', help='no progress bars')
+    check = data.add_parser('verify', help='check the checksums of every copy found')
+    check.add_argument('name', nargs='?', help='only this bundle or file')
+    where = data.add_parser('path', help='the verified local file(s) of a bundle or file')
+    where.add_argument('name', help='bundle or registered file')
+    for command in (listing, get, check, where): command.set_defaults(handler=data_command)
+
+# %% ../nbs/90_cli.ipynb #8135ec62
+def data_command(args: argparse.Namespace) -> int:
+    "List, fetch, verify or locate benchmark files."
+    if args.data_command == 'list':
+        rows = [r for r in data_status() if not args.name or r['bundle'] == args.name or r['path'] == args.name]
+        if not rows: raise KeyError(f'unknown benchmark data {args.name!r}')
+        for r in rows: print(f"{r['where']:<8} {r['size']:>10,}  {r['path']}  [{r['licence']}]" + (f"  refused: {r['problem']}" if r['problem'] else ''))
+        missing = sorted({r['bundle'] for r in rows if r['where'] == 'missing'})
+        if missing: print(f'missing: fetch with `aptrag data fetch NAME` for NAME in {", ".join(missing)}')
+        return 0
+    if args.data_command == 'fetch':
+        results = fetch(args.name, source=args.source, progress=not args.quiet)
+        failed = [p for p, r in results.items() if r.startswith('failed')]
+        print(f'{len(results) - len(failed)} of {len(results)} files ready' + (f'; {len(failed)} failed' if failed else ''))
+        return 1 if failed else 0
+    if args.data_command == 'verify':
+        bad = 0
+        for entry in bundle_entries(args.name or 'all'):
+            found, problems = locate(entry)
+            for problem in problems: print(f'BAD      {problem}'); bad += 1
+            if found: print(f'ok       {found}')
+        return 1 if bad else 0
+    for entry in bundle_entries(args.name): print(data_file(entry.path))
+    return 0
+
+# %% ../nbs/90_cli.ipynb #cb455e15
+@command
+def ask_parser(sub: argparse._SubParsersAction):
+    "Add `aptrag ask`: one question, its tree and its cost."
+    ask = sub.add_parser('ask', help='answer a question with APT-RAG or a baseline, showing the tree and cost')
+    ask.add_argument('question', help='the question')
+    ask.add_argument('--method', choices=method_names(), default='aptrag', help='method (default: aptrag)')
+    ask.add_argument('--top-k', type=positive_int, help='passages per retrieval (default: retrieval.top_k)')
+    ask.add_argument('--trace', type=Path, help='write the full trace as JSON here')
+    ask.add_argument('--no-tree', action='store_true', help='do not print the tree')
+    add_settings_options(ask)
+    ask.set_defaults(handler=ask_command)
 
 # %% ../nbs/90_cli.ipynb #4acf68a7
 def format_trace_cost(trace: Trace) -> str:
@@ -127,6 +288,15 @@ def ask_command(args: argparse.Namespace) -> int:
     if trace.error: print(f'aptrag ask: the run failed: {trace.error}', file=sys.stderr); return 1
     return 0
 
+# %% ../nbs/90_cli.ipynb #c0b4d568
+@command
+def serve_parser(sub: argparse._SubParsersAction):
+    "Add `aptrag serve`: the local model behind llama.cpp's server."
+    srv = sub.add_parser('serve', help="serve the local model with llama.cpp's server (parallel slots) until Ctrl-C")
+    srv.add_argument('--port', type=positive_int, help='port on 127.0.0.1 (default: a free one)')
+    add_settings_options(srv)
+    srv.set_defaults(handler=serve_command)
+
 # %% ../nbs/90_cli.ipynb #90bfff32
 def serve_command(args: argparse.Namespace) -> int:
     "Serve the configured local model with llama.cpp's server until interrupted."
@@ -143,8 +313,37 @@ def serve_command(args: argparse.Namespace) -> int:
         print(f'aptrag serve: the server stopped; see {server.log_path}', file=sys.stderr); return 1
     finally: server.stop()
 
+# %% ../nbs/90_cli.ipynb #71a74683
+@command
+def eval_parser(sub: argparse._SubParsersAction):
+    "Add `aptrag eval` (a method over a dataset) and `aptrag report` (the table of run folders)."
+    ev = sub.add_parser('eval', help='run a method over a dataset (resumable) and score it')
+    ev.add_argument('--method', choices=method_names(), default='aptrag')
+    ev.add_argument('--dataset', default='vital-list', help=f'{", ".join(DATASETS)}, or a JSONL/JSON file; its corpus and answer style are used unless --corpus / --set answer.style say otherwise')
+    ev.add_argument('--limit', type=positive_int, help='questions to run')
+    ev.add_argument('--seed', type=int, help='sample --limit questions with this seed (default: the first ones)')
+    ev.add_argument('--shard', help="run slice i of n, as 'i/n'")
+    ev.add_argument('--merge', nargs='+', metavar='FOLDER', help='join shard run folders into --out')
+    ev.add_argument('--concurrency', type=positive_int, default=1, help='questions at once')
+    ev.add_argument('--top-k', type=positive_int, help='passages per retrieval')
+    ev.add_argument('--out', help='run folder (default: runs/<method>--<dataset>)')
+    ev.add_argument('--pack', action='store_true', help='also write results.jsonl.gz, for run folders kept in a repository')
+    ev.add_argument('--ray', action='store_true', help='answer the questions as Ray tasks (pip install -e ".[ray]")')
+    ev.add_argument('--ray-address', help="Ray cluster to join (default: RAY_ADDRESS, else a local Ray)")
+    ev.add_argument('--cpus-per-question', type=float, default=1.0, help='CPUs Ray reserves per question (--ray; lower it when a server does the work)')
+    ev.add_argument('--judge', action='store_true', help='also score MoNaCo answers and DragonBall keypoints with the model as judge')
+    add_settings_options(ev)
+    ev.set_defaults(handler=eval_command)
+    rep = sub.add_parser('report', help='results table of run folders')
+    rep.add_argument('runs', nargs='+', help='run folders')
+    rep.add_argument('--no-ci', action='store_true', help='means only')
+    rep.add_argument('--judge', action='store_true', help='score MoNaCo answers and DragonBall keypoints with the model the settings choose')
+    add_settings_options(rep)
+    rep.set_defaults(handler=report_command)
+
 # %% ../nbs/90_cli.ipynb #c444a906
-def _run_name(folder: Path) -> str:
+def run_name(folder: Path) -> str:
+    "A run folder's method and dataset, as the results table names it."
     info = json.loads((folder/'run.json').read_text())
     return f"{info['method']} · {Path(str(info['dataset'])).stem}"
 
@@ -158,19 +357,33 @@ def eval_command(args: argparse.Namespace) -> int:
     else: run_dataset(args.method, args.dataset, settings, out, limit=args.limit, seed=args.seed,
                       shard=parse_shard(args.shard), concurrency=args.concurrency, pack=args.pack)
     print(f'results: {out}/results.jsonl')
-    with _judge(args, settings) as judge: print(to_markdown(results_table({_run_name(out): score_run(out, judge)})))
+    with judge_for(args, settings) as judge: print(to_markdown(results_table({run_name(out): score_run(out, judge)})))
     return 0
 
-def _judge(args: argparse.Namespace, settings: Settings):
+def judge_for(args: argparse.Namespace, settings: Settings):
     "The judge model when `--judge` is given (a context manager either way)."
     return LLM(settings) if args.judge else contextlib.nullcontext()
 
 def report_command(args: argparse.Namespace) -> int:
     "Print the results table of run folders."
-    with _judge(args, settings_from_args(args)) as judge:
-        runs = {_run_name(Path(d)) + ('' if len(args.runs) == 1 else f' ({Path(d).name})'): score_run(d, judge) for d in args.runs}
+    with judge_for(args, settings_from_args(args)) as judge:
+        runs = {run_name(Path(d)) + ('' if len(args.runs) == 1 else f' ({Path(d).name})'): score_run(d, judge) for d in args.runs}
     print(to_markdown(results_table(runs, ci=not args.no_ci)))
     return 0
+
+# %% ../nbs/90_cli.ipynb #74bf144f
+@command
+def reproduce_parser(sub: argparse._SubParsersAction):
+    "Add `aptrag reproduce`: the experiment notebooks."
+    rp = sub.add_parser('reproduce', help='run the experiment notebooks with papermill, writing figures and tables')
+    rp.add_argument('--notebooks', type=Path, help='folder of experiment notebooks (default: nbs/experiments of this checkout)')
+    rp.add_argument('--only', nargs='+', metavar='NAME', help='run only these notebooks (names without .ipynb)')
+    rp.add_argument('--figures', type=Path, default=Path('figures'), help='where figures and tables go (default: figures)')
+    rp.add_argument('--executed', type=Path, default=Path('runs/reproduce'), help='where the executed notebooks go')
+    rp.add_argument('-p', '--parameter', nargs=2, action='append', default=[], metavar=('NAME', 'VALUE'),
+                    help='a papermill parameter for every notebook that declares it (VALUE is YAML), repeatable')
+    rp.add_argument('--list', action='store_true', help='only list the notebooks and their parameters')
+    rp.set_defaults(handler=reproduce_command)
 
 # %% ../nbs/90_cli.ipynb #57a8e14e
 def paper_item(path: Path) -> str:
@@ -229,67 +442,24 @@ def reproduce_command(args: argparse.Namespace) -> int:
     print(f'figures and tables in {figures}; executed notebooks in {executed}')
     return 0
 
-# %% ../nbs/90_cli.ipynb #afc09bbb
-def index_build_command(args: argparse.Namespace) -> int:
-    "Embed a corpus and build its index."
-    settings = settings_from_args(args)
-    r = settings.retrieval
-    folder = index_folder(settings)
-    if args.ray:
-        if args.shard or args.merge: raise ValueError('--ray splits the work itself: leave out --shard and --merge')
-        built = ray_build_index(settings, workers=args.workers, cpus_per_worker=args.cpus_per_worker, gpus_per_worker=args.gpus_per_worker,
-                                address=args.ray_address)
-        counts, manifest = built['counts'], built['manifest']
-        print(f"embedded {counts['embedded']} passages on Ray ({counts['already_stored']} already stored) into {folder} in {built['seconds']} s")
-    elif args.merge:
-        added = merge_stores([Path(m)/'store.sqlite' for m in args.merge], folder/'store.sqlite')
-        print(f'merged {added} passages from {len(args.merge)} shard folder(s) into {folder}')
-        manifest = build_index(folder, r, corpus=str(r.corpus), seed=settings.seed)
-    else:
-        built = build_corpus_index(settings, shard=parse_shard(args.shard))
-        counts, manifest = built['counts'], built['manifest']
-        print(f"embedded {counts['embedded']} passages ({counts['already_stored']} already stored, "
-              f"{counts['other_shards']} in other shards) into {folder}")
-        if args.shard:
-            print('shard done: build the index with `aptrag index build --merge SHARD_FOLDERS...`'); return 0
-    print(f"index: {manifest['index']['type']}, {manifest['vectors']} vectors of dimension {manifest['dimension']}, "
-          f"embedder {manifest['embedder']}, corpus hash {manifest['corpus_hash']}, {manifest['build_seconds']} s")
-    return 0
-
-def index_search_command(args: argparse.Namespace) -> int:
-    "Print the top hits of a query."
-    settings = settings_from_args(args)
-    retriever = ensure_index(settings)
-    for hit in retriever.retrieve(args.query, k=args.k, expand=not args.no_expand):
-        body = hit.passage.text.split('\n\n', 1)[-1].replace('\n', ' ')
-        mark = '+' if hit.expanded else f'{hit.rank + 1:>2}'
-        print(f'{mark} {hit.score:.3f}  {hit.passage.title}  ·  {body[:args.width]}')
-    return 0
-
-# %% ../nbs/90_cli.ipynb #8135ec62
-def data_command(args: argparse.Namespace) -> int:
-    "List, fetch, verify or locate benchmark files."
-    if args.data_command == 'list':
-        rows = [r for r in data_status() if not args.name or r['bundle'] == args.name or r['path'] == args.name]
-        if not rows: raise KeyError(f'unknown benchmark data {args.name!r}')
-        for r in rows: print(f"{r['where']:<8} {r['size']:>10,}  {r['path']}  [{r['licence']}]" + (f"  refused: {r['problem']}" if r['problem'] else ''))
-        missing = sorted({r['bundle'] for r in rows if r['where'] == 'missing'})
-        if missing: print(f'missing: fetch with `aptrag data fetch NAME` for NAME in {", ".join(missing)}')
-        return 0
-    if args.data_command == 'fetch':
-        results = fetch(args.name, source=args.source, progress=not args.quiet)
-        failed = [p for p, r in results.items() if r.startswith('failed')]
-        print(f'{len(results) - len(failed)} of {len(results)} files ready' + (f'; {len(failed)} failed' if failed else ''))
-        return 1 if failed else 0
-    if args.data_command == 'verify':
-        bad = 0
-        for entry in bundle_entries(args.name or 'all'):
-            found, problems = locate(entry)
-            for problem in problems: print(f'BAD      {problem}'); bad += 1
-            if found: print(f'ok       {found}')
-        return 1 if bad else 0
-    for entry in bundle_entries(args.name): print(data_file(entry.path))
-    return 0
+# %% ../nbs/90_cli.ipynb #fb86fab1
+@command
+def corpus_parser(sub: argparse._SubParsersAction):
+    "Add `aptrag corpus build`: a corpus from a Wikipedia dump."
+    corpus = sub.add_parser('corpus', help='build a corpus from a Wikipedia dump').add_subparsers(dest='corpus_command', required=True)
+    dump = corpus.add_parser('build', help='chunk a pages-articles dump (resumable), sample gold pages plus distractors, index')
+    dump.add_argument('--dump', required=True, type=Path, help='pages-articles XML dump, plain or .bz2')
+    dump.add_argument('--out', required=True, type=Path, help='output folder (passages.jsonl, corpus.jsonl, blocks/)')
+    dump.add_argument('--workers', type=int, default=0, help='chunking processes (default: the CPUs)')
+    dump.add_argument('--block-pages', type=positive_int, default=500, help='articles per resumable block')
+    dump.add_argument('--max-tokens', type=positive_int, default=512, help='cap per chunk')
+    dump.add_argument('--max-pages', type=positive_int, help='stop after this many articles (a trial run)')
+    dump.add_argument('--gold', help='gold pages to keep: monaco, qampari, hotpotqa, or a file of titles or URLs')
+    dump.add_argument('--target-passages', type=positive_int, help='add random distractor pages up to this many passages')
+    dump.add_argument('--build-index', action='store_true', help='embed the corpus and build its index (where --index says, or the default folder)')
+    dump.add_argument('--quiet', action='store_true', help='no progress bar')
+    add_settings_options(dump)
+    dump.set_defaults(handler=corpus_build_command)
 
 # %% ../nbs/90_cli.ipynb #baffe7b3
 def corpus_build_command(args: argparse.Namespace) -> int:
@@ -315,6 +485,21 @@ def corpus_build_command(args: argparse.Namespace) -> int:
     else: print(f'index it with: aptrag index build --corpus {corpus}')
     return 0
 
+# %% ../nbs/90_cli.ipynb #9599b41c
+@command
+def fable_parser(sub: argparse._SubParsersAction):
+    "Add `aptrag fable build`: FABLE's forest of a corpus."
+    fable = sub.add_parser('fable', help="FABLE's forest index").add_subparsers(dest='fable_command', required=True)
+    forest = fable.add_parser('build', help='build or continue the forest of a corpus (resumable)')
+    forest.add_argument('--language', default='en', help="documents' language: en, zh, or '' for both (default: en)")
+    forest.add_argument('--domain', help='only this domain (Finance, Medical, Law)')
+    forest.add_argument('--limit', type=positive_int, help='only the first N documents')
+    forest.add_argument('--import', dest='import_file', type=Path, help='first add the trees of an export')
+    forest.add_argument('--export', type=Path, help="write the forest's trees to this .jsonl.gz afterwards")
+    forest.add_argument('--quiet', action='store_true', help='no progress bar')
+    add_settings_options(forest)
+    forest.set_defaults(handler=fable_build_command, corpus='dragonball')
+
 # %% ../nbs/90_cli.ipynb #9e7d8a0a
 def fable_build_command(args: argparse.Namespace) -> int:
     "Build or continue FABLE's forest of a corpus."
@@ -334,136 +519,3 @@ def fable_build_command(args: argparse.Namespace) -> int:
           f"{sum(c['input_tokens'] + c['output_tokens'] for c in costs):,} tokens, {sum(c['seconds'] for c in costs) / 3600:.2f} hours of building")
     if args.export: print(f'exported {export_trees(folder, args.export)} trees to {args.export}')
     return 0
-
-# %% ../nbs/90_cli.ipynb #55f35d8d
-def build_parser() -> argparse.ArgumentParser:
-    "The `aptrag` argument parser with all subcommands."
-    parser = argparse.ArgumentParser(prog='aptrag', description='Evidence-intensive question answering: APT-RAG, FABLE and baselines.')
-    sub = parser.add_subparsers(dest='command', required=True)
-    chat = sub.add_parser('chat', help='one message to the configured model')
-    chat.add_argument('message', help='what to ask')
-    chat.add_argument('--system', help='system prompt')
-    chat.add_argument('--max-tokens', type=int, default=256, help='generation limit')
-    chat.add_argument('--quiet-cost', action='store_true', help='print the cost line on stderr')
-    add_settings_options(chat)
-    chat.set_defaults(handler=chat_command)
-
-    ask = sub.add_parser('ask', help='answer a question with APT-RAG or a baseline, showing the tree and cost')
-    ask.add_argument('question', help='the question')
-    ask.add_argument('--method', choices=method_names(), default='aptrag', help='method (default: aptrag)')
-    ask.add_argument('--top-k', type=positive_int, help='passages per retrieval (default: retrieval.top_k)')
-    ask.add_argument('--trace', type=Path, help='write the full trace as JSON here')
-    ask.add_argument('--no-tree', action='store_true', help='do not print the tree')
-    add_settings_options(ask)
-    ask.set_defaults(handler=ask_command)
-
-    ev = sub.add_parser('eval', help='run a method over a dataset (resumable) and score it')
-    ev.add_argument('--method', choices=method_names(), default='aptrag')
-    ev.add_argument('--dataset', default='vital-list', help=f'{", ".join(DATASETS)}, or a JSONL/JSON file; its corpus and answer style are used unless --corpus / --set answer.style say otherwise')
-    ev.add_argument('--limit', type=positive_int, help='questions to run')
-    ev.add_argument('--seed', type=int, help='sample --limit questions with this seed (default: the first ones)')
-    ev.add_argument('--shard', help="run slice i of n, as 'i/n'")
-    ev.add_argument('--merge', nargs='+', metavar='FOLDER', help='join shard run folders into --out')
-    ev.add_argument('--concurrency', type=positive_int, default=1, help='questions at once')
-    ev.add_argument('--top-k', type=positive_int, help='passages per retrieval')
-    ev.add_argument('--out', help='run folder (default: runs/<method>--<dataset>)')
-    ev.add_argument('--pack', action='store_true', help='also write results.jsonl.gz, for run folders kept in a repository')
-    ev.add_argument('--ray', action='store_true', help='answer the questions as Ray tasks (pip install -e ".[ray]")')
-    ev.add_argument('--ray-address', help="Ray cluster to join (default: RAY_ADDRESS, else a local Ray)")
-    ev.add_argument('--cpus-per-question', type=float, default=1.0, help='CPUs Ray reserves per question (--ray; lower it when a server does the work)')
-    ev.add_argument('--judge', action='store_true', help='also score MoNaCo answers and DragonBall keypoints with the model as judge')
-    add_settings_options(ev)
-    ev.set_defaults(handler=eval_command)
-    rep = sub.add_parser('report', help='results table of run folders')
-    rep.add_argument('runs', nargs='+', help='run folders')
-    rep.add_argument('--no-ci', action='store_true', help='means only')
-    rep.add_argument('--judge', action='store_true', help='score MoNaCo answers and DragonBall keypoints with the model the settings choose')
-    add_settings_options(rep)
-    rep.set_defaults(handler=report_command)
-
-    rp = sub.add_parser('reproduce', help='run the experiment notebooks with papermill, writing figures and tables')
-    rp.add_argument('--notebooks', type=Path, help='folder of experiment notebooks (default: nbs/experiments of this checkout)')
-    rp.add_argument('--only', nargs='+', metavar='NAME', help='run only these notebooks (names without .ipynb)')
-    rp.add_argument('--figures', type=Path, default=Path('figures'), help='where figures and tables go (default: figures)')
-    rp.add_argument('--executed', type=Path, default=Path('runs/reproduce'), help='where the executed notebooks go')
-    rp.add_argument('-p', '--parameter', nargs=2, action='append', default=[], metavar=('NAME', 'VALUE'),
-                    help='a papermill parameter for every notebook that declares it (VALUE is YAML), repeatable')
-    rp.add_argument('--list', action='store_true', help='only list the notebooks and their parameters')
-    rp.set_defaults(handler=reproduce_command)
-
-    srv = sub.add_parser('serve', help="serve the local model with llama.cpp's server (parallel slots) until Ctrl-C")
-    srv.add_argument('--port', type=positive_int, help='port on 127.0.0.1 (default: a free one)')
-    add_settings_options(srv)
-    srv.set_defaults(handler=serve_command)
-
-    index = sub.add_parser('index', help='build or search a dense index').add_subparsers(dest='index_command', required=True)
-    build = index.add_parser('build', help='embed a corpus and build its index (resumable)')
-    build.add_argument('--shard', help="embed only slice i of n, as 'i/n'")
-    build.add_argument('--merge', nargs='+', metavar='FOLDER', help='join shard folders into the index folder, then build')
-    build.add_argument('--ray', action='store_true', help='embed on Ray workers with Ray Data (pip install -e ".[ray]")')
-    build.add_argument('--ray-address', help='Ray cluster to join (default: RAY_ADDRESS, else a local Ray)')
-    build.add_argument('--workers', type=positive_int, default=2, help='embedding workers (--ray)')
-    build.add_argument('--cpus-per-worker', type=float, default=1.0, help='CPUs per embedding worker (--ray)')
-    build.add_argument('--gpus-per-worker', type=float, default=0.0, help='GPUs per embedding worker (--ray)')
-    add_settings_options(build)
-    build.set_defaults(handler=index_build_command)
-    search = index.add_parser('search', help='top passages for a query (builds the default index on first use)')
-    search.add_argument('query', help='what to search for')
-    search.add_argument('-k', type=positive_int, default=10, help='hits to show')
-    search.add_argument('--no-expand', action='store_true', help='no section expansion')
-    search.add_argument('--width', type=int, default=100, help='characters of passage text to show')
-    add_settings_options(search)
-    search.set_defaults(handler=index_search_command)
-
-    data = sub.add_parser('data', help='benchmark files: list, fetch, verify, path').add_subparsers(dest='data_command', required=True)
-    listing = data.add_parser('list', help='every registered file, where it is and its licence')
-    listing.add_argument('name', nargs='?', help='only this bundle or file')
-    get = data.add_parser('fetch', help='download and verify a bundle (hotpotqa, dragonball, monaco, qampari, 2wikimultihopqa, wikipedia) or all')
-    get.add_argument('name', help='bundle, registered file, or all')
-    get.add_argument('--from', dest='source', metavar='URL', help='base URL of an HTTP mirror laid out like a mirror folder')
-    get.add_argument('--quiet', action='store_true', help='no progress bars')
-    check = data.add_parser('verify', help='check the checksums of every copy found')
-    check.add_argument('name', nargs='?', help='only this bundle or file')
-    where = data.add_parser('path', help='the verified local file(s) of a bundle or file')
-    where.add_argument('name', help='bundle or registered file')
-    for command in (listing, get, check, where): command.set_defaults(handler=data_command)
-
-    fable = sub.add_parser('fable', help="FABLE's forest index").add_subparsers(dest='fable_command', required=True)
-    forest = fable.add_parser('build', help='build or continue the forest of a corpus (resumable)')
-    forest.add_argument('--language', default='en', help="documents' language: en, zh, or '' for both (default: en)")
-    forest.add_argument('--domain', help='only this domain (Finance, Medical, Law)')
-    forest.add_argument('--limit', type=positive_int, help='only the first N documents')
-    forest.add_argument('--import', dest='import_file', type=Path, help='first add the trees of an export')
-    forest.add_argument('--export', type=Path, help="write the forest's trees to this .jsonl.gz afterwards")
-    forest.add_argument('--quiet', action='store_true', help='no progress bar')
-    add_settings_options(forest)
-    forest.set_defaults(handler=fable_build_command, corpus='dragonball')
-
-    corpus = sub.add_parser('corpus', help='build a corpus from a Wikipedia dump').add_subparsers(dest='corpus_command', required=True)
-    dump = corpus.add_parser('build', help='chunk a pages-articles dump (resumable), sample gold pages plus distractors, index')
-    dump.add_argument('--dump', required=True, type=Path, help='pages-articles XML dump, plain or .bz2')
-    dump.add_argument('--out', required=True, type=Path, help='output folder (passages.jsonl, corpus.jsonl, blocks/)')
-    dump.add_argument('--workers', type=int, default=0, help='chunking processes (default: the CPUs)')
-    dump.add_argument('--block-pages', type=positive_int, default=500, help='articles per resumable block')
-    dump.add_argument('--max-tokens', type=positive_int, default=512, help='cap per chunk')
-    dump.add_argument('--max-pages', type=positive_int, help='stop after this many articles (a trial run)')
-    dump.add_argument('--gold', help='gold pages to keep: monaco, qampari, hotpotqa, or a file of titles or URLs')
-    dump.add_argument('--target-passages', type=positive_int, help='add random distractor pages up to this many passages')
-    dump.add_argument('--build-index', action='store_true', help='embed the corpus and build its index (where --index says, or the default folder)')
-    dump.add_argument('--quiet', action='store_true', help='no progress bar')
-    add_settings_options(dump)
-    dump.set_defaults(handler=corpus_build_command)
-    return parser
-
-def main(argv: Optional[list[str]] = None) -> int:
-    "Run the `aptrag` command line."
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    with contextlib.suppress(ValueError): signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # unwind and clean up (main thread only)
-    try: return args.handler(args)
-    except (ValueError, KeyError, FileNotFoundError, LLMCallError, IndexMismatchError, ServerStartError, DataFetchError, MissingExtra) as e:
-        print(f'aptrag {args.command}: error: {e}', file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print(f'aptrag {args.command}: interrupted', file=sys.stderr)
-        return 130

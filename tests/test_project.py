@@ -39,3 +39,31 @@ def test_data_flows_one_way():
             imported = '.'.join(base + ([target] if target else []))
             if imported in modules and notebook_order(modules[imported]) > notebook_order(path): backwards.append(f'{name} imports {imported}')
     assert not backwards, backwards
+
+
+def module_imports(package: Path) -> dict[str, list[tuple[str, list[str]]]]:
+    "For every module of the package, the modules it imports and the names it takes from each."
+    found = {}
+    for path in package.rglob('*.py'):
+        if path.name in ('__init__.py', '_modidx.py'): continue
+        name = '.'.join(path.relative_to(package.parent).with_suffix('').parts)
+        imports = []
+        for level, target, names in re.findall(r'^from (\.*)([\w.]*) import \(?([^)\n]*(?:\n[^)\n]*)*?)\)?$', path.read_text(), re.M):
+            base = name.split('.')[:-len(level)] if level else []
+            imports.append(('.'.join(base + ([target] if target else [])), [n.strip().split(' as ')[0] for n in names.replace('\n', ' ').split(',') if n.strip()]))
+        imports += [(m, []) for m in re.findall(r'^import ([\w.]+)', path.read_text(), re.M)]
+        found[name] = imports
+    return found
+
+
+def test_module_boundaries():
+    "Methods are peers: only the registry reaches into APT-RAG's package; no module takes another's private names; the method base knows no FABLE module."
+    imports = module_imports(ROOT/'aptrag')
+    into_aptrag = [f'{m} imports {t}' for m, ts in imports.items() for t, _ in ts
+                   if t.startswith('aptrag.methods.aptrag') and not m.startswith('aptrag.methods.aptrag') and m != 'aptrag.methods.registry']
+    assert not into_aptrag, into_aptrag
+    private = [f'{m} takes {n} from {t}' for m, ts in imports.items() for t, names in ts for n in names if n.startswith('_') and t.startswith('aptrag')]
+    assert not private, private
+    fable = {'aptrag.retrieval.fable_forest', 'aptrag.retrieval.fable_retrieval', 'aptrag.retrieval.budget_baselines'}
+    assert not [t for t, _ in imports['aptrag.methods.base'] if t in fable], imports['aptrag.methods.base']
+    assert ('aptrag.methods.text', ['content_words', 'example_words_copied', 'names_documents_only', 'restates']) in imports['aptrag.eval.analysis']

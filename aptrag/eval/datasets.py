@@ -6,7 +6,7 @@ Docs: https://aptrag.github.io/aptrag/eval/datasets.html.md"""
 
 # %% ../../nbs/eval/31_datasets.ipynb #2cc32071
 from __future__ import annotations
-import json, random, re, tempfile
+import importlib.resources, json, random, re, tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Literal, Optional
@@ -24,8 +24,8 @@ from .metrics import (KEYPOINT_VERSION, MonacoJudge, best_hotpot_scores, judge_k
 
 # %% auto #0
 __all__ = ['CONTINENTS', 'DATASETS', 'QARecord', 'load_monaco', 'load_qampari', 'load_alce_qampari', 'load_hotpotqa',
-           'load_dragonball', 'load_flashrag', 'vital_list_questions', 'score_list', 'score_short', 'score_rouge',
-           'judge_monaco', 'judge_dragonball', 'DatasetSpec', 'dataset_spec', 'settings_for_dataset',
+           'load_dragonball', 'load_flashrag', 'vital_list_questions', 'load_set_filter', 'score_list', 'score_short',
+           'score_rouge', 'judge_monaco', 'judge_dragonball', 'DatasetSpec', 'dataset_spec', 'settings_for_dataset',
            'experiment_settings', 'load_dataset', 'sample_index']
 
 # %% ../../nbs/eval/31_datasets.ipynb #f115c8a3
@@ -138,6 +138,14 @@ def vital_list_questions(min_answers: int = 3, records: Optional[list[dict]] = N
         add(f'kind {description}', f'List every {description[0].lower() + description[1:]} in the encyclopedia.', titles, 'kind')
     return sorted(out, key=lambda r: (r.meta['n_gold'], r.id))
 
+# %% ../../nbs/eval/31_datasets.ipynb #4268d758
+def load_set_filter(
+    path: Optional[str | Path] = None,  # default: the file that ships with aptrag
+) -> Iterator[QARecord]:
+    "The set-and-filter dev benchmark: a set, then a property its members must have, answered from the vital articles."
+    path = path or importlib.resources.files('aptrag')/'benchmarks'/'set_filter.jsonl'
+    return _each(path, lambda r: QARecord(**r))
+
 # %% ../../nbs/eval/31_datasets.ipynb #c92b6408
 def score_list(answer: str, record: QARecord) -> dict:
     "QAMPARI's set precision, recall and F1 of a comma-separated answer."
@@ -177,6 +185,7 @@ class DatasetSpec:
 
 DATASETS = {spec.name: spec for spec in [
     DatasetSpec('vital-list', lambda: iter(vital_list_questions()), 'vital-articles', 'list', score_list),
+    DatasetSpec('set-filter', load_set_filter, 'vital-articles', 'list', score_list),
     DatasetSpec('hotpotqa', lambda: load_hotpotqa(data_file('hotpotqa/ircot_processed/dev_subsampled.jsonl')), 'hotpotqa', 'short', score_short),
     DatasetSpec('dragonball', lambda: load_dragonball(data_file('dragonball/example_finance_en_gpt-4o.jsonl')), 'dragonball', 'free',
                 score_rouge, judge_dragonball, gold_field=None, judge_version=KEYPOINT_VERSION),  # gold evidence is by document id: DragonBall's own retrieval metrics

@@ -132,10 +132,9 @@ class BudgetRetriever:
 # %% ../../nbs/retrieval/14_budget_baselines.ipynb #b9a346d8
 def budget_retriever(name: str):
     "The registered factory of the budget retriever `name`: the settings' forest, or one given ready."
-    @register_retriever(name)
     def factory(settings: Settings, llm: Optional[LLM] = None, forest: Optional[Forest] = None, embedder: Optional[Embedder] = None) -> BudgetRetriever:
         return BudgetRetriever(name, forest or open_forest(settings), settings, embedder, llm)
-    factory.__qualname__ = f'budget_retriever.{name}'
-    return factory
+    factory.__qualname__ = f'budget_retriever.{name}'  # one name per retriever, so a notebook cell run again replaces its own
+    return register_retriever(name)(factory)
 
 bm25_budget_retriever, dense_budget_retriever, full_context_retriever = map(budget_retriever, BudgetRetriever.LABELS)
