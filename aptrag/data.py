@@ -181,6 +181,7 @@ def mirror_folder() -> Optional[Path]:
         if (folder/'shared'/'data').is_dir(): return folder/'shared'/'data'
     return None
 
+# %% ../nbs/core/00d_data.ipynb #8b4e61a2
 def data_cache_folder() -> Path:
     "Where fetched files are kept."
     return Path(os.environ.get(DATA_CACHE_ENV) or default_cache_dir()/'data').expanduser()
@@ -189,12 +190,15 @@ def data_cache_folder() -> Path:
 class BenchmarkDataMissing(FileNotFoundError):
     "A registered benchmark file that is neither in a mirror folder nor in the data cache."
 
+# %% ../nbs/core/00d_data.ipynb #2006000f
 class DataIntegrityError(ValueError):
     "A file whose size or SHA-256 differs from the registry."
 
+# %% ../nbs/core/00d_data.ipynb #b9e3b968
 class DataFetchError(ConnectionError):
     "A source that could not be downloaded."
 
+# %% ../nbs/core/00d_data.ipynb #5ae0a025
 _VERIFIED: dict[tuple, str] = {}
 
 def file_digest(path: Path) -> str:
@@ -208,6 +212,7 @@ def file_digest(path: Path) -> str:
         _VERIFIED[key] = h.hexdigest()
     return _VERIFIED[key]
 
+# %% ../nbs/core/00d_data.ipynb #24fe9d3f
 def check_file(path: Path, entry: DataFile):
     "Raise `DataIntegrityError` unless `path` has `entry`'s size and hash."
     size = path.stat().st_size
@@ -227,6 +232,7 @@ def locate(entry: DataFile) -> tuple[Optional[Path], list[str]]:
         except DataIntegrityError as error: problems.append(str(error))
     return None, problems
 
+# %% ../nbs/core/00d_data.ipynb #c50b5988
 def data_file(path: str) -> Path:
     "The verified local copy of registered benchmark file `path` (e.g. 'hotpotqa/ircot_processed/dev_subsampled.jsonl')."
     if path not in REGISTRY:
@@ -239,6 +245,7 @@ def data_file(path: str) -> Path:
     raise BenchmarkDataMissing(f'benchmark file {path} is not available{refused}: {how}, '
                                f'or set {DATA_ENV} to a mirror folder that holds it')
 
+# %% ../nbs/core/00d_data.ipynb #b1bcf008
 def data_folder(prefix: str) -> Path:
     "The folder that holds registered file or folder `prefix` once every registered file under it is available."
     paths = [p for p in REGISTRY if p == prefix or p.startswith(prefix.rstrip('/') + '/')]
@@ -252,17 +259,20 @@ def _first_lines(data: bytes, count: int) -> bytes:
     if len(lines) < count: raise DataIntegrityError(f'expected at least {count} lines, got {len(lines)}')
     return b''.join(lines[:count])
 
+# %% ../nbs/core/00d_data.ipynb #d56ef67c
 def _dragonball_queries(data: bytes) -> bytes:
     wanted = set(DRAGONBALL_QUERY_IDS)
     kept = [line for line in data.splitlines(keepends=True) if line.strip() and json.loads(line)['query']['query_id'] in wanted]
     return b''.join(kept)
 
+# %% ../nbs/core/00d_data.ipynb #fd9f2b67
 def _python_constant(data: bytes, name: str) -> bytes:
     for node in ast.parse(data.decode('utf-8')).body:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
             return ast.literal_eval(node.value).encode('utf-8')
     raise DataIntegrityError(f'the source file defines no constant {name}')
 
+# %% ../nbs/core/00d_data.ipynb #2295ba5b
 def derive(step: Optional[str], data: bytes) -> bytes:
     "Apply a registry `derive` step to downloaded bytes."
     if step is None: return data
@@ -284,6 +294,7 @@ def _download(url: str, folder: Path, progress: bool, timeout: float, attempts: 
         raise DataFetchError(f'could not download {url} ({type(error).__name__}: {str(error)[:200]}); copy the file into a mirror '
                              f'folder and set {DATA_ENV}, or fetch from a mirror with `aptrag data fetch NAME --from URL`') from None
 
+# %% ../nbs/core/00d_data.ipynb #df388b80
 def fetch_file(
     entry: DataFile,  # what to fetch
     source: Optional[str] = None,  # base URL of an HTTP mirror (files as used); None: the official source
@@ -322,6 +333,7 @@ def bundle_entries(name: str) -> list[DataFile]:
     if name in REGISTRY: return [REGISTRY[name]]
     raise KeyError(f'unknown benchmark data {name!r}: bundles are {", ".join(sorted(BUNDLES))}, or all')
 
+# %% ../nbs/core/00d_data.ipynb #5aec870c
 def fetch(
     name: str,  # a bundle (hotpotqa, dragonball, ...), a registered path, or 'all'
     source: Optional[str] = None,  # base URL of an HTTP mirror; None: the official sources

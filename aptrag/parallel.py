@@ -35,6 +35,7 @@ def parse_shard(text: Optional[str]) -> Optional[tuple[int, int]]:
     if not (n >= 1 and 0 <= i < n): raise ValueError(f'shard {text!r}: need 0 <= i < n')
     return i, n
 
+# %% ../nbs/core/00a_parallel.ipynb #d8ef7cd8
 def in_shard(
     hex_key: str,  # a hexadecimal hash of the item (passage id, SHA-256 of a question id)
     shard: Optional[tuple[int, int]],  # (i, n), or None for everything

@@ -28,12 +28,14 @@ class Mode(StrEnum):
     batched = 'batched'  # from its own retrieval, in one EC call with sibling leaves
     direct = 'direct'  # a root answered in one step (a kept-whole root, or a one-call baseline)
 
+# %% ../nbs/core/04_tree.ipynb #c2bafd54
 class Plan(StrEnum):
     "What the planner decided for a node."
     maintain = 'maintain'  # answer it as it is
     split = 'split'  # decompose it into sub-questions
     forced_leaf = 'forced_leaf'  # not planned (depth limit, or the budget's answer reserve): retrieve without planning
 
+# %% ../nbs/core/04_tree.ipynb #f8cb2c16
 class FlagKind(StrEnum):
     "The flags every method may raise: limits reached and fallbacks taken, recorded on nodes and traces."
     budget = 'budget'  # a per-question limit was reached (detail: llm_calls, input_tokens or nodes)
@@ -46,6 +48,7 @@ class FlagKind(StrEnum):
     example_leak = 'example_leak'  # a sub-question copied the prompt's worked example: the split was ignored (detail: the words)
     error = 'error'  # the question failed (detail: the error)
 
+# %% ../nbs/core/04_tree.ipynb #5eb4e348
 FLAG_KINDS: dict[str, StrEnum] = {}  # every flag kind a node may raise: the generic ones above, and each method's own
 
 def register_flags(kinds: type[StrEnum]) -> type[StrEnum]:
@@ -57,6 +60,7 @@ def register_flags(kinds: type[StrEnum]) -> type[StrEnum]:
         FLAG_KINDS[kind.value] = kind
     return kinds
 
+# %% ../nbs/core/04_tree.ipynb #19a16086
 register_flags(FlagKind)
 
 class Flag(BaseModel):
@@ -66,7 +70,7 @@ class Flag(BaseModel):
     data: dict = Field(default_factory=dict)  # numbers, e.g. {'kept': 3, 'retrieved': 5}
     def __str__(self) -> str: return f'{self.kind}' + (f':{self.detail}' if self.detail else '')
 
-
+# %% ../nbs/core/04_tree.ipynb #70aed071
 class Node(BaseModel):
     "One question in the reasoning tree."
     model_config = ConfigDict(validate_assignment=True)  # node.mode = 'sideways' fails at once, not when the tree is drawn
@@ -167,6 +171,7 @@ def _short(text: Optional[str], width: int) -> str:
     text = re.sub(r'\s+', ' ', text or '').strip()
     return text if len(text) <= width else text[:width - 1] + '…'
 
+# %% ../nbs/core/04_tree.ipynb #99293bb2
 def render_tree(node: Node, width: int = 90) -> str:
     "The tree below `node` as indented text: id, mode, question and answer per node."
     lines = []
@@ -181,6 +186,7 @@ def render_tree(node: Node, width: int = 90) -> str:
     visit(node, '', True)
     return '\n'.join(lines)
 
+# %% ../nbs/core/04_tree.ipynb #1a0b8f55
 def tree_html(node: Node) -> str:
     "The tree below `node` as nested collapsible HTML."
     colours = dict(external='#1f77b4', lateral='#2ca02c', vertical='#9467bd', batched='#ff7f0e', direct='#1f77b4')

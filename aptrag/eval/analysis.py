@@ -44,11 +44,13 @@ def query_drifted(node: Node, keep: float = 0.5) -> bool:
     asked = content_words(node.text)
     return bool(asked) and len(asked & content_words(node.query)) / len(asked) < keep
 
+# %% ../../nbs/eval/35_analysis.ipynb #a8e13942
 def placeholder_answer(answer: str) -> bool:
     "Whether an answer is only placeholders such as 'a, b, c' (single letters), as a prompt's format example reads; digits can be answers."
     items = [normalize_answer(i) for i in re.split(r'[,;]|\band\b', answer or '') if i.strip()]
     return bool(items) and all(len(i) <= 1 and not i.isdigit() for i in items)
 
+# %% ../../nbs/eval/35_analysis.ipynb #f7014e87
 def mentioned(text: str, answers: list[list[str]]) -> set[int]:
     "Positions of the gold answers that `text` names (any alias, as whole words)."
     padded = f' {normalize_answer(text)} '
@@ -63,6 +65,7 @@ def _evidence_cut_gold(node: Node, gold: set[str]) -> bool:
     dropped = {normalize_answer(t) for t in node.evidence_titles[cut.data.get('kept', 0):]}
     return bool((dropped - kept) & gold)
 
+# %% ../../nbs/eval/35_analysis.ipynb #533a436c
 def diagnose(
     row: dict,  # a finished question of a run: record, trace, answer
     baseline: Optional[dict] = None,  # the baseline's row for the same question (e.g. Naive RAG)
@@ -118,6 +121,7 @@ def compare_runs(
                          failures=[c.value for c in classes], first_failure=classes[0].value if classes else None))
     return pd.DataFrame(rows).set_index('id') if rows else pd.DataFrame()
 
+# %% ../../nbs/eval/35_analysis.ipynb #f7ab3742
 def failure_counts(comparison: pd.DataFrame, only_losses: bool = True) -> pd.Series:
     "How many questions fall into each failure class (a question may count in several), over losses by default."
     rows = comparison[comparison.difference < 0] if only_losses else comparison

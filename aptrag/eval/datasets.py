@@ -45,12 +45,14 @@ class QARecord(BaseModel):
 # %% ../../nbs/eval/31_datasets.ipynb #867041e7
 def _cell(value) -> str: return ' - '.join(map(str, value)) if isinstance(value, list) else str(value)
 
+# %% ../../nbs/eval/31_datasets.ipynb #a826f36f
 def _each(path: str | Path, make: Callable[[dict], QARecord]) -> Iterator[QARecord]:
     "`make` over the records of a JSONL file; a record without a field it needs is an error naming the file, line and field."
     for line, row in enumerate(read_jsonl(path), 1):
         try: yield make(row)
         except KeyError as e: raise ValueError(f'{path}, record {line}: missing field {e.args[0]!r}') from None
 
+# %% ../../nbs/eval/31_datasets.ipynb #6aa34d30
 def load_monaco(path: str | Path) -> Iterator[QARecord]:
     "MoNaCo questions with gold decompositions and answers."
     data = json.loads(Path(path).read_text())
@@ -59,6 +61,7 @@ def load_monaco(path: str | Path) -> Iterator[QARecord]:
                        answers=[[_cell(v)] for v in r['validated_answer']],
                        meta=dict(decomposition=r.get('decomposition', []), table=any(isinstance(v, list) for v in r['validated_answer'])))
 
+# %% ../../nbs/eval/31_datasets.ipynb #9f1940cc
 def load_qampari(path: str | Path) -> Iterator[QARecord]:
     "QAMPARI's official JSONL (`qid`, `question_text`, `answer_list` with aliases and proofs)."
     def make(r):
@@ -68,6 +71,7 @@ def load_qampari(path: str | Path) -> Iterator[QARecord]:
                         gold_titles=list(dict.fromkeys(t for t in titles if t)))
     return _each(path, make)
 
+# %% ../../nbs/eval/31_datasets.ipynb #5dbe5d4c
 def load_alce_qampari(path: str | Path) -> Iterator[QARecord]:
     "The real QAMPARI examples in ALCE's prompt file (answers as a comma-separated list with citations)."
     for i, demo in enumerate(json.loads(Path(path).read_text())['demos']):
@@ -75,6 +79,7 @@ def load_alce_qampari(path: str | Path) -> Iterator[QARecord]:
         yield QARecord(id=f'alce-{i}', question=demo['question'], answers=[[a] for a in answers], dataset='qampari',
                        gold_titles=list(dict.fromkeys(d['title'] for d in demo['docs'])))
 
+# %% ../../nbs/eval/31_datasets.ipynb #850a748e
 def load_hotpotqa(path: str | Path) -> Iterator[QARecord]:
     "HotpotQA questions from IRCoT's processed JSONL or the official JSON."
     path = Path(path)
@@ -87,6 +92,7 @@ def load_hotpotqa(path: str | Path) -> Iterator[QARecord]:
         yield QARecord(id=r['_id'], question=r['question'], answers=[[r['answer']]], dataset='hotpotqa',
                        gold_titles=list(dict.fromkeys(t for t, _ in r['supporting_facts'])), meta=dict(type=r.get('type')))
 
+# %% ../../nbs/eval/31_datasets.ipynb #19e8a33c
 def load_dragonball(path: str | Path) -> Iterator[QARecord]:
     "DragonBall queries with their documents, reference sentences and keypoints."
     def make(r):
@@ -97,6 +103,7 @@ def load_dragonball(path: str | Path) -> Iterator[QARecord]:
                                   language=r.get('language'), domain=r.get('domain')))
     return _each(path, make)
 
+# %% ../../nbs/eval/31_datasets.ipynb #f1d42e96
 def load_flashrag(path: str | Path) -> Iterator[QARecord]:
     "FlashRAG-style JSONL: `id`, `question`, `golden_answers`."
     return _each(path, lambda r: QARecord(id=str(r['id']), question=r['question'], answers=[list(r['golden_answers'])],
@@ -110,6 +117,7 @@ def _aliases(title: str) -> list[str]:
     plain = re.sub(r'\s*\([^)]*\)$', '', title).strip()
     return [title] + ([plain] if plain != title else [])
 
+# %% ../../nbs/eval/31_datasets.ipynb #441e895d
 def vital_list_questions(min_answers: int = 3, records: Optional[list[dict]] = None) -> list[QARecord]:
     "Derived list questions whose gold answers follow from the vital articles' descriptions, fewest answers first."
     records = records or vital_articles_records()
@@ -151,26 +159,31 @@ def score_list(answer: str, record: QARecord) -> dict:
     "QAMPARI's set precision, recall and F1 of a comma-separated answer."
     return qampari_scores(split_list_answer(answer), record.answers)
 
+# %% ../../nbs/eval/31_datasets.ipynb #4e764ccd
 def score_short(answer: str, record: QARecord) -> dict:
     "HotpotQA's EM, F1, precision and recall against the best of the gold answers and their aliases."
     s = best_hotpot_scores(answer, [a for answer in record.answers for a in answer] or [''])
     return {k: s[k] for k in ('em', 'f1', 'precision', 'recall')}
 
+# %% ../../nbs/eval/31_datasets.ipynb #d83b6f09
 def score_rouge(answer: str, record: QARecord) -> dict:
     "ROUGE-L against the reference answer (DragonBall)."
     return dict(rouge_l=rouge_l(answer, record.answers[0][0]) if record.answers else None)
 
+# %% ../../nbs/eval/31_datasets.ipynb #d5fa048b
 def judge_monaco(judge: LLM, answer: str, record: QARecord) -> dict:
     "MoNaCo's LLM-judge precision, recall and F1."
     s = MonacoJudge(judge).score(record.question, answer, [a[0] for a in record.answers])
     return dict(precision=s['precision'], recall=s['recall'], f1=s['f1'], judge_unparsed=s['unparsed'])
 
+# %% ../../nbs/eval/31_datasets.ipynb #61eb22f3
 def judge_dragonball(judge: LLM, answer: str, record: QARecord) -> dict:
     "DragonBall's keypoint completeness, hallucination and irrelevance (nothing without keypoints)."
     if not record.meta.get('keypoints'): return {}
     s = judge_keypoints(judge, record.question, answer, record.meta['keypoints'])
     return {k: s[k] for k in ('completeness', 'hallucination', 'irrelevance', 'missing', 'ungrounded')}
 
+# %% ../../nbs/eval/31_datasets.ipynb #be78d8bd
 @dataclass(frozen=True)
 class DatasetSpec:
     "Everything a benchmark needs, in one record."
@@ -183,6 +196,7 @@ class DatasetSpec:
     gold_field: Optional[str] = 'gold_titles'  # record field with the gold page titles (retrieval recall); None: no recall
     judge_version: str = ''  # the judge prompt's version: kept judgments of another version are asked again
 
+# %% ../../nbs/eval/31_datasets.ipynb #bfcf3033
 DATASETS = {spec.name: spec for spec in [
     DatasetSpec('vital-list', lambda: iter(vital_list_questions()), 'vital-articles', 'list', score_list),
     DatasetSpec('set-filter', load_set_filter, 'vital-articles', 'list', score_list),

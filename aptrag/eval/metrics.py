@@ -49,11 +49,13 @@ def qampari_scores(
     f1 = 2 * precision * recall / (precision + recall) if precision and recall else 0.0
     return dict(precision=precision, recall=recall, f1=f1)
 
+# %% ../../nbs/eval/30_metrics.ipynb #608673c5
 def split_list_answer(text: str) -> list[str]:
     "A comma-separated answer as a list (trailing '.' or ',' dropped, citations like [1] removed)."
     text = re.sub(r'\[\d+\]', '', text or '').strip().rstrip('.,')
     return [p.strip() for p in text.split(',') if p.strip()]
 
+# %% ../../nbs/eval/30_metrics.ipynb #c97c0c65
 def qampari_summary(scores: Sequence[dict]) -> dict:
     "Macro P/R/F1 and the shares of questions with F1 >= 0.5 and recall >= 0.8."
     n = len(scores) or 1
@@ -74,6 +76,7 @@ def hotpot_scores(prediction: str, gold: str) -> dict:
     precision, recall = same / len(p.split()), same / len(g.split())
     return dict(em=em, f1=2 * precision * recall / (precision + recall), precision=precision, recall=recall)
 
+# %% ../../nbs/eval/30_metrics.ipynb #3dbccb0a
 def best_hotpot_scores(prediction: str, golds: Sequence[str]) -> dict:
     "The best scores over several acceptable gold answers."
     return max((hotpot_scores(prediction, g) for g in golds), key=lambda s: (s['f1'], s['em']))
@@ -85,6 +88,7 @@ def parse_single_judgment(judgment: str) -> float:
     try: return float(m.group(1)) if m else 0.0
     except ValueError: return 0.0
 
+# %% ../../nbs/eval/30_metrics.ipynb #aa6bd5e0
 def parse_multi_judgment(judgment: str, gold_count: int) -> Optional[dict]:
     "Precision, recall and F1 of a multi-answer judgment, or None when it lacks its fields."
     length = re.search(r'final answer length:\s*\**\s*(\d+)', judgment or '', re.I)
@@ -119,6 +123,7 @@ def monaco_judge_prompt(
               .replace('{correct_answer}', ' | '.join(gold_rows)))
     return kind, filled
 
+# %% ../../nbs/eval/30_metrics.ipynb #089b07ac
 class MonacoJudge:
     "MoNaCo's LLM-as-judge protocol on any model behind the gateway."
     def __init__(self,
@@ -149,8 +154,10 @@ def dragonball_sentences(text: str, language: str = 'en') -> list[str]:
     import pysbd
     return [s.strip() for s in pysbd.Segmenter(language='en', clean=False).segment(text or '') if s.strip()]
 
+# %% ../../nbs/eval/30_metrics.ipynb #73f510db
 def _drop_metadata(chunk: str) -> str: return re.sub(r'^\s*[(（][^)）]*[)）]\s*', '', chunk)
 
+# %% ../../nbs/eval/30_metrics.ipynb #3049ccdb
 def dragonball_retrieval(
     gold_references: Sequence[str],  # ground-truth reference texts
     retrieved: Sequence[str],  # retrieved chunks, best first
@@ -168,6 +175,7 @@ def dragonball_retrieval(
     eir = sum(size(s) for sents in gold_sentences for s in sents if s in text) / total if total else 0.0
     return dict(recall=recall, precision_at_5=precision, eir=eir)
 
+# %% ../../nbs/eval/30_metrics.ipynb #9f883230
 def _lcs(a: Sequence[str], b: Sequence[str]) -> int:
     previous = [0] * (len(b) + 1)
     for x in a:
@@ -176,6 +184,7 @@ def _lcs(a: Sequence[str], b: Sequence[str]) -> int:
         previous = current
     return previous[-1]
 
+# %% ../../nbs/eval/30_metrics.ipynb #be13defe
 def rouge_l(prediction: str, reference: str) -> float:
     "ROUGE-L F-measure over whitespace tokens."
     p, r = prediction.split(), reference.split()
@@ -190,9 +199,11 @@ class KeypointVerdict(BaseModel):
     quote: str = Field(max_length=300)  # the answer's words that state or contradict the keypoint; empty when it says nothing of it
     label: Literal['stated', 'contradicted', 'absent']
 
+# %% ../../nbs/eval/30_metrics.ipynb #aa112140
 class KeypointJudgment(BaseModel):
     verdicts: list[KeypointVerdict] = Field(max_length=64)
 
+# %% ../../nbs/eval/30_metrics.ipynb #ffd5273c
 KEYPOINT_VERSION = 'keypoints-2'  # judgments of another version are not reused
 KEYPOINT_SYSTEM = 'You grade an answer against a list of key points. You are strict and brief.'
 KEYPOINT_LABELS = {'stated': 'relevant', 'contradicted': 'wrong', 'absent': 'irrelevant'}  # the judge's words -> RAGEval's labels
@@ -205,6 +216,7 @@ def keypoint_prompt(question: str, answer: str, keypoints: Sequence[str]) -> str
             '("" when the answer says nothing about it), then label it "stated" if the quote says the same as the key point, '
             '"contradicted" if the quote says something incompatible with it, "absent" if the quote is empty.')
 
+# %% ../../nbs/eval/30_metrics.ipynb #7695c742
 _COMMON_WORDS = set('''a an the of in on at to for by with from and or as is are was were be been do does did has have had it its this
 that these those which what who when where how not no i you we they he she'''.split())
 
@@ -221,6 +233,7 @@ def grounded_quote(
     def content(text): return set(normalize_answer(text).split()) - _COMMON_WORDS
     return sum(w in in_answer for w in words) / len(words) >= share and bool(content(quote) & content(keypoint))
 
+# %% ../../nbs/eval/30_metrics.ipynb #b1446dbd
 def keypoint_scores(labels: Sequence[str]) -> dict:
     "Completeness, hallucination and irrelevance: the shares of relevant, wrong and irrelevant keypoints."
     n = len(labels)
@@ -228,6 +241,7 @@ def keypoint_scores(labels: Sequence[str]) -> dict:
     return dict(completeness=labels.count('relevant') / n, hallucination=labels.count('wrong') / n,
                 irrelevance=labels.count('irrelevant') / n)
 
+# %% ../../nbs/eval/30_metrics.ipynb #b67c627a
 def judge_keypoints(
     llm: LLM,  # the judge model
     question: str,

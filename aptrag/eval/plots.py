@@ -29,9 +29,14 @@ METRIC_LABELS = {'f1': 'answer F1', 'precision': 'answer precision', 'recall': '
 INTERVAL_NOTE = 'whiskers: 95% percentile-bootstrap confidence intervals of the mean'
 
 def method_label(name: str) -> str: return METHOD_LABELS.get(name, name)
+
+# %% ../../nbs/eval/34_plots.ipynb #375a1a09
 def dataset_label(name: str) -> str: return DATASET_LABELS.get(name, name)
+
+# %% ../../nbs/eval/34_plots.ipynb #fdd5efa1
 def metric_label(name: str) -> str: return METRIC_LABELS.get(name, name.replace('_', ' '))
 
+# %% ../../nbs/eval/34_plots.ipynb #13e20be2
 _PALETTE_INDEX = {'llm-only': 7, 'naive': 0, 'naive-top20': 9, 'toq': 2, 'planrag': 5, 'logicrag': 6, 'rtrag': 8, 'fable': 4, 'aptrag': 3}
 
 def method_colours() -> dict[str, tuple]:
@@ -39,6 +44,7 @@ def method_colours() -> dict[str, tuple]:
     palette = sns.color_palette('colorblind', 10)
     return {name: palette[i] for name, i in _PALETTE_INDEX.items()}
 
+# %% ../../nbs/eval/34_plots.ipynb #6b693e8e
 def method_colour(name: str) -> tuple:
     "The colour of method `name`; grey for a method the house style does not know yet."
     return method_colours().get(name, (0.5, 0.5, 0.5))
@@ -50,10 +56,12 @@ def value_limit(highest: float, ceiling: Optional[float] = None, margin: float =
     top = highest * (1 + margin)
     return min(top, ceiling) if ceiling is not None and highest <= ceiling else top
 
+# %% ../../nbs/eval/34_plots.ipynb #d2f42c33
 def house_style():
     "Apply the house theme to matplotlib (white grid, readable sizes)."
     sns.set_theme(style='whitegrid', context='notebook', font_scale=0.95, rc={'axes.titleweight': 'bold', 'figure.dpi': 100})
 
+# %% ../../nbs/eval/34_plots.ipynb #cc6abf3b
 def save_figure(fig: plt.Figure, folder: str | Path, name: str, dpi: int = 150) -> Path:
     "Write `fig` as `folder/name.png` and return the path (the figure stays open for inline display)."
     folder = Path(folder); folder.mkdir(parents=True, exist_ok=True)

@@ -22,6 +22,8 @@ from ..parallel import in_shard
 from ..files import write_atomic
 from ..tree import Trace
 
+from fastcore.basics import patch
+
 # %% auto #0
 __all__ = ['EXECUTION_SETTINGS', 'ResultsFile', 'git_revision', 'environment', 'config_differences', 'missing_means',
            'recorded_config', 'own_method_settings', 'prepare_run', 'answer_row', 'RunProgress', 'run_dataset',
@@ -38,37 +40,50 @@ class ResultsFile:
         if not self.path.exists() and self.packed.exists(): self.path.write_bytes(gzip.decompress(self.packed.read_bytes()))
         self._repair()
 
-    def _repair(self):
-        "Drop a last line cut off by a kill (everything before it is complete)."
-        if not self.path.exists(): return
-        data = self.path.read_bytes()
-        if data and not data.endswith(b'\n'):
-            self.path.write_bytes(data[:data.rfind(b'\n') + 1])
+# %% ../../nbs/eval/32_runner.ipynb #e96259ed
+@patch
+def _repair(self: ResultsFile):
+    "Drop a last line cut off by a kill (everything before it is complete)."
+    if not self.path.exists(): return
+    data = self.path.read_bytes()
+    if data and not data.endswith(b'\n'):
+        self.path.write_bytes(data[:data.rfind(b'\n') + 1])
 
-    def rows(self) -> list[dict]:
-        if not self.path.exists(): return []
-        return [json.loads(line) for line in self.path.read_text(encoding='utf-8').splitlines() if line.strip()]
-    def done_ids(self) -> set[str]: return {r['id'] for r in self.rows()}
+# %% ../../nbs/eval/32_runner.ipynb #4a4c20bd
+@patch
+def rows(self: ResultsFile) -> list[dict]:
+    if not self.path.exists(): return []
+    return [json.loads(line) for line in self.path.read_text(encoding='utf-8').splitlines() if line.strip()]
 
-    def pack(self) -> Path:
-        "Write the compressed copy `results.jsonl.gz` (byte-identical for the same rows, so git sees no change)."
-        self.packed.write_bytes(gzip.compress(self.path.read_bytes() if self.path.exists() else b'', mtime=0))
-        return self.packed
+# %% ../../nbs/eval/32_runner.ipynb #18fdd984
+@patch
+def done_ids(self: ResultsFile) -> set[str]: return {r['id'] for r in self.rows()}
 
-    def append(self, row: dict):
-        line = (json.dumps(row, ensure_ascii=False) + '\n').encode('utf-8')
-        with self._lock, open(self.path, 'ab') as f:
-            f.write(line); f.flush(); os.fsync(f.fileno())
+# %% ../../nbs/eval/32_runner.ipynb #64b5320f
+@patch
+def pack(self: ResultsFile) -> Path:
+    "Write the compressed copy `results.jsonl.gz` (byte-identical for the same rows, so git sees no change)."
+    self.packed.write_bytes(gzip.compress(self.path.read_bytes() if self.path.exists() else b'', mtime=0))
+    return self.packed
 
-    def forget(self, ids: Iterable[str]) -> int:
-        "Remove the rows of `ids` (from the compressed copy too, if there is one), so that a resumed run asks them again; how many went."
-        drop = set(ids)
-        with self._lock:
-            lines = [line for line in self.path.read_bytes().splitlines(keepends=True) if line.strip()] if self.path.exists() else []
-            kept = [line for line in lines if json.loads(line)['id'] not in drop]
-            write_atomic(self.path, lambda p: p.write_bytes(b''.join(kept)))  # a kill leaves the old file or the new one
-        if self.packed.exists(): self.pack()
-        return len(lines) - len(kept)
+# %% ../../nbs/eval/32_runner.ipynb #5bd13ebb
+@patch
+def append(self: ResultsFile, row: dict):
+    line = (json.dumps(row, ensure_ascii=False) + '\n').encode('utf-8')
+    with self._lock, open(self.path, 'ab') as f:
+        f.write(line); f.flush(); os.fsync(f.fileno())
+
+# %% ../../nbs/eval/32_runner.ipynb #bc844104
+@patch
+def forget(self: ResultsFile, ids: Iterable[str]) -> int:
+    "Remove the rows of `ids` (from the compressed copy too, if there is one), so that a resumed run asks them again; how many went."
+    drop = set(ids)
+    with self._lock:
+        lines = [line for line in self.path.read_bytes().splitlines(keepends=True) if line.strip()] if self.path.exists() else []
+        kept = [line for line in lines if json.loads(line)['id'] not in drop]
+        write_atomic(self.path, lambda p: p.write_bytes(b''.join(kept)))  # a kill leaves the old file or the new one
+    if self.packed.exists(): self.pack()
+    return len(lines) - len(kept)
 
 # %% ../../nbs/eval/32_runner.ipynb #c7dcd3ea
 def git_revision(folder: Optional[Path] = None) -> Optional[str]:
@@ -81,6 +96,7 @@ def git_revision(folder: Optional[Path] = None) -> Optional[str]:
         return rev.stdout.strip() + ('+dirty' if dirty else '')
     except (OSError, subprocess.TimeoutExpired): return None
 
+# %% ../../nbs/eval/32_runner.ipynb #7cf44df2
 def environment() -> dict:
     "Python, platform and the versions of the packages a result depends on."
     versions = {}
@@ -114,6 +130,7 @@ def config_differences(
         elif a != b: out.append(name)
     return out
 
+# %% ../../nbs/eval/32_runner.ipynb #7c00e418
 def missing_means() -> dict:
     "What a setting missing from a recorded run stands for: what the run did before it existed (today's default, unless `BEFORE_IT_EXISTED` says otherwise)."
     data = Settings().model_dump(mode='json', exclude={'cache_dir'})
@@ -124,12 +141,14 @@ def missing_means() -> dict:
         target[field] = value
     return dict(settings=data)
 
+# %% ../../nbs/eval/32_runner.ipynb #9cc2e8f6
 def recorded_config(run_file: str | Path) -> dict:
     "A run folder's `run.json`, its settings in today's names."
     config = json.loads(Path(run_file).read_text())
     if isinstance(config.get('settings'), dict): config['settings'] = upgrade_settings(config['settings'])
     return config
 
+# %% ../../nbs/eval/32_runner.ipynb #b147c233
 def own_method_settings(config: dict) -> dict:
     "A run configuration without the settings of the methods it did not run (`methods.<other>`): they cannot change its answers."
     own = str(config.get('method') or '').replace('-', '_')
@@ -169,6 +188,7 @@ def prepare_run(
         run_file.write_text(json.dumps({**config, **environment(), 'started_at': datetime.now(timezone.utc).isoformat(timespec='seconds')}, indent=1))
     return results, todo, len(records)
 
+# %% ../../nbs/eval/32_runner.ipynb #d15c4715
 def answer_row(method, record: QARecord) -> dict:
     "One results row: the method's answer and trace for `record`, or the error that stopped it."
     start = time.perf_counter()
@@ -180,6 +200,7 @@ def answer_row(method, record: QARecord) -> dict:
         return dict(id=record.id, question=record.question, answer='', error=f'{type(e).__name__}: {e}',
                     record=record.model_dump(), trace=None, seconds=time.perf_counter() - start)
 
+# %% ../../nbs/eval/32_runner.ipynb #532bd240
 class RunProgress:
     "A progress bar over finished questions showing mean calls, tokens and wall time per question."
     def __init__(self, total: int, done: int, desc: str, enabled: bool = True):
@@ -196,6 +217,7 @@ class RunProgress:
         self.bar.update(1)
     def close(self): self.bar.close()
 
+# %% ../../nbs/eval/32_runner.ipynb #4ce83f81
 def run_dataset(
     method_name: str,  # aptrag, naive, llm-only
     dataset: str | Path,  # dataset name or file (see `load_dataset`)

@@ -26,6 +26,7 @@ __all__ = ['MissingExtra', 'import_ray', 'ray_session', 'ShardEmbedder', 'stored
 class MissingExtra(ImportError):
     "An optional dependency of aptrag is not installed."
 
+# %% ../../nbs/eval/36_scale.ipynb #14a1c09a
 def import_ray():
     "The `ray` module, or `MissingExtra` naming the install command."
     try:
@@ -34,6 +35,7 @@ def import_ray():
     except ImportError as e:
         raise MissingExtra('Ray is not installed: pip install -e ".[ray]" (or pip install "ray[data]")') from e
 
+# %% ../../nbs/eval/36_scale.ipynb #32314cbe
 def ray_session(
     address: Optional[str] = None,  # a cluster to join ('auto', 'ray://host:10001'); default: RAY_ADDRESS, else a local Ray
     num_cpus: Optional[int] = None,  # CPUs of a local Ray (default: all)
@@ -57,6 +59,7 @@ class ShardEmbedder:
         self.store.add(passages, self.embedder.embed_documents([p.text for p in passages]))
         return {'id': [p.id for p in passages]}
 
+# %% ../../nbs/eval/36_scale.ipynb #190a8942
 def stored_ids(stores) -> set[str]:
     "Ids of the passages in the store files `stores` (those that exist)."
     ids = set()
@@ -67,6 +70,7 @@ def stored_ids(stores) -> set[str]:
         store.close()
     return ids
 
+# %% ../../nbs/eval/36_scale.ipynb #2a60ecf9
 def ray_build_index(
     settings: Settings,  # corpus, embedder, index type and folder, as for `build_corpus_index`
     workers: int = 2,  # embedding workers (each holds one embedder)
@@ -108,6 +112,7 @@ def _answer_on_worker(token: str, factory: Callable[[], object], record: dict) -
     if token not in _WORKER_METHODS: _WORKER_METHODS[token] = factory()
     return answer_row(_WORKER_METHODS[token], QARecord(**record))
 
+# %% ../../nbs/eval/36_scale.ipynb #79bf8aa8
 def run_dataset_ray(
     method_name: str,  # aptrag, naive, llm-only, ...
     dataset: str | Path,  # dataset name or file

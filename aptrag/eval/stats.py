@@ -32,6 +32,7 @@ def retrieval_recall(trace: Trace, gold_titles: Sequence[str], read_only: bool =
     gathered = {normalize_answer(t) for t in trace.evidence_titles(read_only)}
     return sum(normalize_answer(g) in gathered for g in gold_titles) / len(gold_titles)
 
+# %% ../../nbs/eval/33_stats.ipynb #0ef3b992
 def judge_row(row: dict, judge: LLM) -> dict:
     "The LLM-judged metrics of one finished question (none for a benchmark without a judge; `judge_error` when it failed)."
     record = QARecord.model_validate(row['record'])
@@ -40,6 +41,7 @@ def judge_row(row: dict, judge: LLM) -> dict:
     try: return spec.judge(judge, row['answer'], record)
     except (StructuredOutputError, LLMCallError) as e: return dict(judge_error=f'{type(e).__name__}: {e}')
 
+# %% ../../nbs/eval/33_stats.ipynb #5ffa5c78
 def score_row(row: dict, judge: Optional[LLM] = None, judged: Optional[dict] = None) -> dict:
     "Metrics of one finished question of a run, as its dataset's spec says; `judge` (or a kept judgment, `judged`) adds the LLM-judged ones."
     record = QARecord.model_validate(row['record'])
@@ -58,6 +60,7 @@ def score_row(row: dict, judge: Optional[LLM] = None, judged: Optional[dict] = N
                    gold_pages=len(gold), pages_gathered=len(trace.evidence_titles()))
     return out
 
+# %% ../../nbs/eval/33_stats.ipynb #7cdb2f93
 def score_run(
     run_dir: str | Path,  # a run folder
     judge: Optional[LLM] = None,  # judge model for MoNaCo answers and DragonBall keypoints; None: no LLM-judged metrics
@@ -92,6 +95,7 @@ def mean_ci(values: Sequence[float], confidence: float = 0.95, resamples: int = 
                                random_state=np.random.default_rng(seed)).confidence_interval
     return float(x.mean()), float(ci.low), float(ci.high)
 
+# %% ../../nbs/eval/33_stats.ipynb #e7d5f09a
 def paired_test(a: pd.Series, b: pd.Series, resamples: int = 10_000, seed: int = 0) -> dict:
     "Mean difference a - b on shared questions, its bootstrap CI, and a paired permutation p-value."
     joined = pd.concat([a.rename('a'), b.rename('b')], axis=1, join='inner').dropna()
@@ -135,6 +139,7 @@ def results_table(runs: dict[str, pd.DataFrame], metrics: Sequence[str] = TABLE_
         table[name] = row
     return pd.DataFrame(table).T
 
+# %% ../../nbs/eval/33_stats.ipynb #71b048e7
 def summary_table(runs: dict[tuple[str, str], pd.DataFrame], metrics: Sequence[str] = TABLE_METRICS) -> pd.DataFrame:
     "A long table (dataset, method, metric, mean, ci_low, ci_high, questions) of runs keyed by (dataset, method)."
     rows = []
@@ -145,6 +150,7 @@ def summary_table(runs: dict[tuple[str, str], pd.DataFrame], metrics: Sequence[s
                 rows.append(dict(dataset=dataset, method=method, metric=metric, mean=mean, ci_low=low, ci_high=high, questions=len(scores)))
     return pd.DataFrame(rows, columns=['dataset', 'method', 'metric', 'mean', 'ci_low', 'ci_high', 'questions'])
 
+# %% ../../nbs/eval/33_stats.ipynb #1ff60b52
 def to_markdown(table: pd.DataFrame) -> str:
     "A results table as a Markdown table (the first column is named after the index, 'method' by default)."
     cols = [table.index.name or 'method', *table.columns]

@@ -39,6 +39,7 @@ class ShortAnswer(BaseModel):
     "A final answer in the short style: the answering words alone (the JSON shape holds a small model to it)."
     answer: str = Field(max_length=100)
 
+# %% ../../nbs/methods/21_answering.ipynb #5dd67c2a
 STYLE_INSTRUCTION = {  # the last line of a final-answer prompt, per answer style
     'free': 'Answer concisely and directly.',
     'list': 'Give the entity names only, comma-separated.',
@@ -49,15 +50,18 @@ def passages_block(passages: Sequence[tuple[str, str]]) -> str:
     "Numbered passages as (title, text) pairs, with their header lines dropped."
     return '\n\n'.join(f'[{i + 1}] {t}\n{x.split(chr(10) * 2, 1)[-1].strip()}' for i, (t, x) in enumerate(passages))
 
+# %% ../../nbs/methods/21_answering.ipynb #c9ebf084
 def external_answer_prompt(question: str, query: str, passages: Sequence[tuple[str, str]]) -> str:
     "Answer a question from retrieved passages."
     return (f'Question: {question}\nSearch query: {query}\n\nPassages (excerpts of encyclopedia articles; ignore those that do '
             f'not help):\n{passages_block(passages)}\n\nAnswer the question from the passages.')
 
+# %% ../../nbs/methods/21_answering.ipynb #35500f16
 def direct_answer_prompt(question: str, style: str = 'free') -> str:
     "Answer from the model's own knowledge (LLM-only baseline)."
     return f'Question: {question}\n\n{STYLE_INSTRUCTION[style]}'
 
+# %% ../../nbs/methods/21_answering.ipynb #5adefd82
 _ANSWER_MARK = re.compile(r'\bAnswers?\s*:\s*', re.I)
 
 def extract_answer(text: str) -> str:
@@ -65,6 +69,7 @@ def extract_answer(text: str) -> str:
     parts = _ANSWER_MARK.split(text or '')
     return parts[-1].strip() if len(parts) > 1 and parts[-1].strip() else (text or '').strip()
 
+# %% ../../nbs/methods/21_answering.ipynb #a4bdf243
 def tidy_list_answer(text: str, max_items: int = 200) -> str:
     "A comma-separated answer with each item once (case-insensitive), in first-mention order."
     items = [i.strip(' .;') for i in re.split(r',|;|\n|\band\b', text) if i.strip(' .;')]
@@ -72,7 +77,6 @@ def tidy_list_answer(text: str, max_items: int = 200) -> str:
     for i in items:
         if i.lower() not in seen: seen.add(i.lower()); out.append(i)
     return ', '.join(out[:max_items])
-
 
 # %% ../../nbs/methods/21_answering.ipynb #fedfa60b
 _SINGULAR_S = {'is', 'was', 'has', 'does', 'this', 'its', 'his', 'hers', 'us', 'as', 'less', 'series', 'species', 'news', 'class', 'process'}
@@ -103,6 +107,7 @@ def fit_passages(
         room -= cost; out.append((h.passage.title, h.passage.text))
     return out
 
+# %% ../../nbs/methods/21_answering.ipynb #cc82838f
 def passages_for(
     ctx: QuestionContext,  # the question's settings and gateway
     node: Node,  # the node whose answer call reads them (flagged when passages are cut)
@@ -134,6 +139,7 @@ def ask_answer(
     answer = extract_answer(reply)
     return tidy_list_answer(answer) if final and style == 'list' else answer
 
+# %% ../../nbs/methods/21_answering.ipynb #9c53c287
 def answer_from_passages(
     ctx: QuestionContext,  # the question's budgets and gateway
     node: Node,  # the node being answered (its query, if any, is shown to the model)

@@ -18,6 +18,8 @@ from ..retrieval.dense import fuse_hits
 from ..retrieval.registry import make_retriever
 from ..tree import Flag, FlagKind, Node, Trace, critical_path
 
+from fastcore.basics import patch
+
 # %% auto #0
 __all__ = ['METHODS', 'BudgetExceeded', 'QuestionContext', 'Method', 'QuestionMethod', 'register_method']
 
@@ -25,6 +27,7 @@ __all__ = ['METHODS', 'BudgetExceeded', 'QuestionContext', 'Method', 'QuestionMe
 class BudgetExceeded(RuntimeError):
     "A per-question limit was reached."
 
+# %% ../../nbs/methods/20_base.ipynb #52f8b75d
 class QuestionContext:
     "Gateway, retriever, settings and budget counters of one question."
     def __init__(self, llm: LLM, retriever: Optional[Retriever], settings: Settings):
@@ -34,90 +37,114 @@ class QuestionContext:
         self.flags: list[Flag] = []
         self._lock, self.started = threading.Lock(), time.perf_counter()
 
-    def now(self) -> float: return time.perf_counter() - self.started
-    def flag(self, kind: FlagKind, detail: str = ''):
-        "Record a run-level limit or fallback (once per kind and detail)."
-        with self._lock: self._flag(kind, detail)
-    def _flag(self, kind: FlagKind, detail: str):
-        if not any((f.kind, f.detail) == (kind, detail) for f in self.flags): self.flags.append(Flag(kind=kind, detail=detail))
+# %% ../../nbs/methods/20_base.ipynb #4648caab
+@patch
+def now(self: QuestionContext) -> float: return time.perf_counter() - self.started
 
-    def reserve_call(self, node: Node, final: bool = False):
-        "Count one call against the budgets, or raise `BudgetExceeded` (the final answer may use the last call)."
-        with self._lock:
-            calls_left = self.budget.max_llm_calls - self.calls - (0 if final else 1)
-            if calls_left <= 0 or (not final and self.input_tokens >= self.budget.max_input_tokens):
-                kind = 'llm_calls' if calls_left <= 0 else 'input_tokens'
-                self._flag(FlagKind.budget, kind)
-                node.flag(FlagKind.budget, kind)
-                raise BudgetExceeded(f'{kind} budget reached at node {node.id}')
-            self.calls += 1
+# %% ../../nbs/methods/20_base.ipynb #a234b811
+@patch
+def flag(self: QuestionContext, kind: FlagKind, detail: str = ''):
+    "Record a run-level limit or fallback (once per kind and detail)."
+    with self._lock: self._flag(kind, detail)
 
-    def calls_left(self) -> int:
-        "LLM calls the budget still allows, the final answer's included."
-        with self._lock: return max(0, self.budget.max_llm_calls - self.calls)
+# %% ../../nbs/methods/20_base.ipynb #baa67b83
+@patch
+def _flag(self: QuestionContext, kind: FlagKind, detail: str):
+    if not any((f.kind, f.detail) == (kind, detail) for f in self.flags): self.flags.append(Flag(kind=kind, detail=detail))
 
-    def add_nodes(self, wanted: int) -> int:
-        "How many of `wanted` new nodes the node budget allows (and count them)."
-        with self._lock:
-            allowed = max(0, min(wanted, self.budget.max_nodes - self.nodes))
-            self.nodes += allowed
-        if allowed < wanted: self.flag(FlagKind.budget, 'nodes')
-        return allowed
+# %% ../../nbs/methods/20_base.ipynb #31e15a20
+@patch
+def reserve_call(self: QuestionContext, node: Node, final: bool = False):
+    "Count one call against the budgets, or raise `BudgetExceeded` (the final answer may use the last call)."
+    with self._lock:
+        calls_left = self.budget.max_llm_calls - self.calls - (0 if final else 1)
+        if calls_left <= 0 or (not final and self.input_tokens >= self.budget.max_input_tokens):
+            kind = 'llm_calls' if calls_left <= 0 else 'input_tokens'
+            self._flag(FlagKind.budget, kind)
+            node.flag(FlagKind.budget, kind)
+            raise BudgetExceeded(f'{kind} budget reached at node {node.id}')
+        self.calls += 1
 
-    def settle(self, node: Node, log: CallLog):
-        "Put the records of `log` on `node` and count them (re-asks included) against the budgets."
-        records = log.records
-        node.calls.extend(records)
-        with self._lock:
-            self.calls += max(0, len(records) - 1)  # re-asks are calls too
-            self.input_tokens += sum(r.input_tokens for r in records)
+# %% ../../nbs/methods/20_base.ipynb #90c14950
+@patch
+def calls_left(self: QuestionContext) -> int:
+    "LLM calls the budget still allows, the final answer's included."
+    with self._lock: return max(0, self.budget.max_llm_calls - self.calls)
 
-    def chat(self, node: Node, prompt: str, *, purpose: str, system: Optional[str] = None, max_tokens: int = 512,
-             version: str = '', final: bool = False, **sampling) -> str:
-        "A budgeted chat call whose records land on `node` (`sampling`: temperature, top_p, seed)."
-        self.reserve_call(node, final)
-        log = CallLog()
-        try: return self.llm.chat(prompt, purpose=purpose, system=system, max_tokens=max_tokens, template_version=version, log=log, **sampling)
-        finally: self.settle(node, log)
+# %% ../../nbs/methods/20_base.ipynb #9347132b
+@patch
+def add_nodes(self: QuestionContext, wanted: int) -> int:
+    "How many of `wanted` new nodes the node budget allows (and count them)."
+    with self._lock:
+        allowed = max(0, min(wanted, self.budget.max_nodes - self.nodes))
+        self.nodes += allowed
+    if allowed < wanted: self.flag(FlagKind.budget, 'nodes')
+    return allowed
 
-    def structured(self, node: Node, prompt: str, schema: type[BaseModel], *, purpose: str, system: Optional[str] = None,
-                   max_tokens: int = 512, version: str = '', final: bool = False, **sampling) -> BaseModel:
-        "A budgeted structured call whose records land on `node` (`sampling`: temperature, top_p, seed)."
-        self.reserve_call(node, final)
-        log = CallLog()
-        try: return self.llm.structured(prompt, schema, purpose=purpose, system=system, max_tokens=max_tokens,
-                                        template_version=version, log=log, **sampling)
-        finally: self.settle(node, log)
+# %% ../../nbs/methods/20_base.ipynb #db60201c
+@patch
+def settle(self: QuestionContext, node: Node, log: CallLog):
+    "Put the records of `log` on `node` and count them (re-asks included) against the budgets."
+    records = log.records
+    node.calls.extend(records)
+    with self._lock:
+        self.calls += max(0, len(records) - 1)  # re-asks are calls too
+        self.input_tokens += sum(r.input_tokens for r in records)
 
-    def retrieve_many(self,
-                      nodes: Sequence[Node],  # who retrieves
-                      queries: Sequence[str],  # one query per node
-                      fuse_with: Optional[Sequence[str]] = None,  # per node a second query, its hits fused with the first's by reciprocal rank (retrievers without LLM calls)
-    ) -> list[list[Hit]]:
-        "Retrieve for several nodes (one batch where the retriever takes one); each node records its retrieval, calls and flags."
-        if self.retriever is None: raise RuntimeError('this method has no retriever')
-        if self.retriever.calls_llm: return [self.retrieve_with_llm(n, q) for n, q in zip(nodes, queries)]
-        start = time.perf_counter()
-        if fuse_with is None: found = self.retriever.search(list(queries))
-        else:
-            both = self.retriever.search(list(queries) + list(fuse_with))
-            found = [Retrieval(fuse_hits([a.hits, b.hits], limit=len(a.hits) + len(b.hits)), flags=a.flags) if q != f else a  # every passage either query found
-                     for a, b, q, f in zip(both, both[len(queries):], queries, fuse_with)]
-        share = (time.perf_counter() - start) / max(1, len(nodes))
-        for node, retrieval in zip(nodes, found): node.record_retrieval(retrieval.hits, share, retrieval.flags)
-        return [r.hits for r in found]
+# %% ../../nbs/methods/20_base.ipynb #ee8ae3a9
+@patch
+def chat(self: QuestionContext, node: Node, prompt: str, *, purpose: str, system: Optional[str] = None, max_tokens: int = 512,
+         version: str = '', final: bool = False, **sampling) -> str:
+    "A budgeted chat call whose records land on `node` (`sampling`: temperature, top_p, seed)."
+    self.reserve_call(node, final)
+    log = CallLog()
+    try: return self.llm.chat(prompt, purpose=purpose, system=system, max_tokens=max_tokens, template_version=version, log=log, **sampling)
+    finally: self.settle(node, log)
 
-    def retrieve_with_llm(self, node: Node, query: str) -> list[Hit]:
-        "One retrieval by a retriever that calls the LLM (FABLE): a call of the budget reserved for it, its calls recorded on `node`; no call left, no LLM."
-        start = time.perf_counter()
-        try:
-            self.reserve_call(node)
-            found = self.retriever.search([query])[0]
-            self.settle(node, found.log)
-        except BudgetExceeded: found = self.retriever.search([query], use_llm=False)[0]
-        llm_s = sum(r.latency_s for r in found.log.records)
-        node.record_retrieval(found.hits, time.perf_counter() - start - llm_s, found.flags)  # the LLM's time is on its call records
-        return found.hits
+# %% ../../nbs/methods/20_base.ipynb #b822008e
+@patch
+def structured(self: QuestionContext, node: Node, prompt: str, schema: type[BaseModel], *, purpose: str, system: Optional[str] = None,
+               max_tokens: int = 512, version: str = '', final: bool = False, **sampling) -> BaseModel:
+    "A budgeted structured call whose records land on `node` (`sampling`: temperature, top_p, seed)."
+    self.reserve_call(node, final)
+    log = CallLog()
+    try: return self.llm.structured(prompt, schema, purpose=purpose, system=system, max_tokens=max_tokens,
+                                    template_version=version, log=log, **sampling)
+    finally: self.settle(node, log)
+
+# %% ../../nbs/methods/20_base.ipynb #5a6a758c
+@patch
+def retrieve_many(self: QuestionContext,
+                  nodes: Sequence[Node],  # who retrieves
+                  queries: Sequence[str],  # one query per node
+                  fuse_with: Optional[Sequence[str]] = None,  # per node a second query, its hits fused with the first's by reciprocal rank (retrievers without LLM calls)
+) -> list[list[Hit]]:
+    "Retrieve for several nodes (one batch where the retriever takes one); each node records its retrieval, calls and flags."
+    if self.retriever is None: raise RuntimeError('this method has no retriever')
+    if self.retriever.calls_llm: return [self.retrieve_with_llm(n, q) for n, q in zip(nodes, queries)]
+    start = time.perf_counter()
+    if fuse_with is None: found = self.retriever.search(list(queries))
+    else:
+        both = self.retriever.search(list(queries) + list(fuse_with))
+        found = [Retrieval(fuse_hits([a.hits, b.hits], limit=len(a.hits) + len(b.hits)), flags=a.flags) if q != f else a  # every passage either query found
+                 for a, b, q, f in zip(both, both[len(queries):], queries, fuse_with)]
+    share = (time.perf_counter() - start) / max(1, len(nodes))
+    for node, retrieval in zip(nodes, found): node.record_retrieval(retrieval.hits, share, retrieval.flags)
+    return [r.hits for r in found]
+
+# %% ../../nbs/methods/20_base.ipynb #46268666
+@patch
+def retrieve_with_llm(self: QuestionContext, node: Node, query: str) -> list[Hit]:
+    "One retrieval by a retriever that calls the LLM (FABLE): a call of the budget reserved for it, its calls recorded on `node`; no call left, no LLM."
+    start = time.perf_counter()
+    try:
+        self.reserve_call(node)
+        found = self.retriever.search([query])[0]
+        self.settle(node, found.log)
+    except BudgetExceeded: found = self.retriever.search([query], use_llm=False)[0]
+    llm_s = sum(r.latency_s for r in found.log.records)
+    node.record_retrieval(found.hits, time.perf_counter() - start - llm_s, found.flags)  # the LLM's time is on its call records
+    return found.hits
 
 # %% ../../nbs/methods/20_base.ipynb #9c2669fa
 @runtime_checkable
@@ -126,6 +153,7 @@ class Method(Protocol):
     name: str
     def run(self, question: str) -> Trace: ...
 
+# %% ../../nbs/methods/20_base.ipynb #354ceb58
 class QuestionMethod:
     "The small base of the methods: settings, gateway and retriever, and `run` around the method's own `answer`."
     name: str = ''
@@ -138,31 +166,36 @@ class QuestionMethod:
         self.llm = llm or LLM(self.settings)
         self._retriever = retriever
 
-    @property
-    def retriever(self) -> Optional[Retriever]:
-        "The retriever: the one given, else the one `retrieval.retriever` names (`make_retriever`), built on first use."
-        if not self.uses_retriever: return None
-        if self._retriever is None: self._retriever = make_retriever(self.settings, self.llm)
-        return self._retriever
+# %% ../../nbs/methods/20_base.ipynb #cb2edc3b
+@patch(as_prop=True)
+def retriever(self: QuestionMethod) -> Optional[Retriever]:
+    "The retriever: the one given, else the one `retrieval.retriever` names (`make_retriever`), built on first use."
+    if not self.uses_retriever: return None
+    if self._retriever is None: self._retriever = make_retriever(self.settings, self.llm)
+    return self._retriever
 
-    def answer(self, ctx: QuestionContext, root: Node) -> str:
-        "Answer the question at `root`, recording the work on the tree; each method defines it."
-        raise NotImplementedError
+# %% ../../nbs/methods/20_base.ipynb #7e13a15a
+@patch
+def answer(self: QuestionMethod, ctx: QuestionContext, root: Node) -> str:
+    "Answer the question at `root`, recording the work on the tree; each method defines it."
+    raise NotImplementedError
 
-    def run(self, question: str) -> Trace:
-        "Answer `question`; the trace holds the tree, every call and the run's cost."
-        if not isinstance(question, str) or not question.strip(): raise ValueError('empty question')
-        ctx = QuestionContext(self.llm, self.retriever, self.settings)
-        root = Node(id='0', depth=0, question=question.strip(), started_s=0.0)
-        error = None
-        try: answer = self.answer(ctx, root)
-        except Exception as e:  # a crash in one question is recorded, not raised: a long run goes on
-            error, answer = f'{type(e).__name__}: {e}', root.answer or ''
-            root.flag(FlagKind.error, type(e).__name__)
-        root.finished_s = ctx.now()
-        return Trace(question=root.question, answer=answer, method=self.name, root=root, wall_s=ctx.now(),
-                     critical_path_s=critical_path(root), flags=ctx.flags, error=error,
-                     settings=self.settings.model_dump(mode='json', exclude={'cache_dir'}))
+# %% ../../nbs/methods/20_base.ipynb #a2bfce66
+@patch
+def run(self: QuestionMethod, question: str) -> Trace:
+    "Answer `question`; the trace holds the tree, every call and the run's cost."
+    if not isinstance(question, str) or not question.strip(): raise ValueError('empty question')
+    ctx = QuestionContext(self.llm, self.retriever, self.settings)
+    root = Node(id='0', depth=0, question=question.strip(), started_s=0.0)
+    error = None
+    try: answer = self.answer(ctx, root)
+    except Exception as e:  # a crash in one question is recorded, not raised: a long run goes on
+        error, answer = f'{type(e).__name__}: {e}', root.answer or ''
+        root.flag(FlagKind.error, type(e).__name__)
+    root.finished_s = ctx.now()
+    return Trace(question=root.question, answer=answer, method=self.name, root=root, wall_s=ctx.now(),
+                 critical_path_s=critical_path(root), flags=ctx.flags, error=error,
+                 settings=self.settings.model_dump(mode='json', exclude={'cache_dir'}))
 
 # %% ../../nbs/methods/20_base.ipynb #33d9315d
 METHODS: dict[str, type] = {}  # name -> method class, filled by `register_method`

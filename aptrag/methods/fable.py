@@ -39,6 +39,7 @@ class ForestMethod(QuestionMethod):
     def forest(self) -> Forest: return self.retriever.forest
     def answer(self, ctx: QuestionContext, root: Node) -> str: return retrieve_and_answer(ctx, root)
 
+# %% ../../nbs/methods/28b_fable.ipynb #a57fa768
 @register_method
 class FableMethod(ForestMethod):
     "FABLE: budget-aware bi-path retrieval over an LLM-built forest, then one answer."
@@ -50,11 +51,13 @@ class BM25Budget(ForestMethod):
     "BM25 over the forest's chunks, filled to fable.budget, then one answer."
     name, retriever_name = 'bm25', 'bm25-budget'
 
+# %% ../../nbs/methods/28b_fable.ipynb #033b6a13
 @register_method
 class DenseBudget(ForestMethod):
     "Dense top-k over the forest's leaf vectors, filled to fable.budget, then one answer."
     name, retriever_name = 'dense-budget', 'dense-budget'
 
+# %% ../../nbs/methods/28b_fable.ipynb #959b2d3c
 @register_method
 class FullContext(ForestMethod):
     "Every document, up to the model's window, then one answer."

@@ -17,6 +17,8 @@ from .base import BudgetExceeded, QuestionContext, QuestionMethod, register_meth
 from ..retrieval.base import Hit
 from ..tree import FlagKind, Mode, Node, Plan
 
+from fastcore.basics import patch
+
 # %% auto #0
 __all__ = ['LOGIC_VERSION', 'LOGIC_SYSTEM', 'Analysis', 'SubQuestion', 'Dependencies', 'summary_prompt', 'analysis_prompt',
            'dependencies_prompt', 'answer_prompt', 'dependency_order', 'LogicRAG']
@@ -32,22 +34,26 @@ class Analysis(BaseModel):
     next_query: Annotated[str, Field(max_length=200)] = ''  # a search query for it
     understanding: Annotated[str, Field(max_length=250)] = ''  # what is known so far, in one or two sentences (bounds up to 256 reach the grammar)
 
+# %% ../../nbs/methods/28_logicrag.ipynb #3f6ced37
 class SubQuestion(BaseModel):
     "One sub-question the answer depends on."
     id: int
     question: Annotated[str, Field(max_length=250)]
     needs: list[int] = Field(default_factory=list, max_length=12)  # ids whose answers it needs first
 
+# %% ../../nbs/methods/28_logicrag.ipynb #f9f9f100
 class Dependencies(BaseModel):
     "The sub-questions the answer depends on."
     subquestions: list[SubQuestion] = Field(default_factory=list, max_length=12)
 
+# %% ../../nbs/methods/28_logicrag.ipynb #1ac144b9
 def summary_prompt(question: str, summary: str, passages: Sequence[tuple[str, str]]) -> str:
     "Refine the rolling summary with new passages."
     return (f'Question: {question}\n\nWhat we know so far:\n{summary or "(nothing yet)"}\n\nNew passages:\n{passages_block(passages)}\n\n'
             'Rewrite "what we know so far" to include every fact from the new passages that helps answer the question, with '
             'names and numbers. Drop what does not help. Reply with the new summary only.')
 
+# %% ../../nbs/methods/28_logicrag.ipynb #2fa821f2
 def analysis_prompt(question: str, summary: str) -> str:
     "Ask whether the summary answers the question."
     return (f'Question: {question}\n\nWhat we know so far:\n{summary or "(nothing yet)"}\n\n'
@@ -55,6 +61,7 @@ def analysis_prompt(question: str, summary: str) -> str:
             'missing (the information still needed, empty if none), next_query (a short search query for it) and '
             'understanding (what we know, in one or two sentences).')
 
+# %% ../../nbs/methods/28_logicrag.ipynb #bd56bcc3
 def dependencies_prompt(question: str, summary: str, missing: str) -> str:
     "Ask for the sub-questions the answer depends on."
     return (f'Question: {question}\n\nWhat we know so far:\n{summary or "(nothing yet)"}\nStill missing: {missing or "unknown"}\n\n'
@@ -62,6 +69,7 @@ def dependencies_prompt(question: str, summary: str, missing: str) -> str:
             'from 1; for each, "needs" lists the numbers of the questions whose answers it uses. Reply with JSON: '
             '{"subquestions": [{"id": 1, "question": "...", "needs": []}]}')
 
+# %% ../../nbs/methods/28_logicrag.ipynb #cc9b73ac
 def answer_prompt(question: str, summary: str) -> str:
     "Answer from the summary."
     return f'Question: {question}\n\nWhat we know:\n{summary or "(nothing)"}\n\nAnswer the question from what we know.'
@@ -86,55 +94,65 @@ def dependency_order(deps: Dependencies) -> list[SubQuestion]:
 class LogicRAG(QuestionMethod):
     "LogicRAG: retrieval rounds over sub-questions in dependency order, a rolling summary, an answer from the summary."
     name = 'logicrag'
-    @property
-    def options(self):
-        "LogicRAG's own settings (`methods.logicrag`)."
-        return self.settings.methods.logicrag
 
-    def read(self, ctx: QuestionContext, node: Node, question: str, summary: str, hits: Sequence[Hit]) -> str:
-        "The summary refined with the passages `hits` (one call, recorded on `node`)."
-        passages = passages_for(ctx, node, hits, summary)
-        return ctx.chat(node, summary_prompt(question, summary, passages), purpose='summarise', system=LOGIC_SYSTEM,
-                        max_tokens=self.options.call_tokens, version=LOGIC_VERSION).strip() or summary
+# %% ../../nbs/methods/28_logicrag.ipynb #b2b4ee48
+@patch(as_prop=True)
+def options(self: LogicRAG):
+    "LogicRAG's own settings (`methods.logicrag`)."
+    return self.settings.methods.logicrag
 
-    def analyse(self, ctx: QuestionContext, node: Node, question: str, summary: str) -> Analysis:
-        "Whether the summary answers the question (one call); a reply that never parses follows the setting."
-        try: return ctx.structured(node, analysis_prompt(question, summary), Analysis, purpose='analyse', system=LOGIC_SYSTEM,
-                                   max_tokens=self.options.call_tokens, version=LOGIC_VERSION)
-        except StructuredOutputError:
-            node.flag(FlagKind.parse_fallback, 'analyse')
-            return Analysis(can_answer=self.options.can_answer_on_parse_failure)
+# %% ../../nbs/methods/28_logicrag.ipynb #abdb1b9d
+@patch
+def read(self: LogicRAG, ctx: QuestionContext, node: Node, question: str, summary: str, hits: Sequence[Hit]) -> str:
+    "The summary refined with the passages `hits` (one call, recorded on `node`)."
+    passages = passages_for(ctx, node, hits, summary)
+    return ctx.chat(node, summary_prompt(question, summary, passages), purpose='summarise', system=LOGIC_SYSTEM,
+                    max_tokens=self.options.call_tokens, version=LOGIC_VERSION).strip() or summary
 
-    def dependencies(self, ctx: QuestionContext, root: Node, summary: str, missing: str) -> list[SubQuestion]:
-        "The sub-questions in dependency order (one call); empty, flagged, when the reply is unusable."
-        try:
-            deps = ctx.structured(root, dependencies_prompt(root.text, summary, missing), Dependencies, purpose='dependencies',
-                                  system=LOGIC_SYSTEM, max_tokens=self.options.call_tokens, version=LOGIC_VERSION)
-            return dependency_order(deps)
-        except StructuredOutputError: root.flag(FlagKind.parse_fallback, 'dependencies')
-        except ValueError as e: root.flag(FlagKind.parse_fallback, f'dependencies: {e}')
-        return []
+# %% ../../nbs/methods/28_logicrag.ipynb #afee1ee8
+@patch
+def analyse(self: LogicRAG, ctx: QuestionContext, node: Node, question: str, summary: str) -> Analysis:
+    "Whether the summary answers the question (one call); a reply that never parses follows the setting."
+    try: return ctx.structured(node, analysis_prompt(question, summary), Analysis, purpose='analyse', system=LOGIC_SYSTEM,
+                               max_tokens=self.options.call_tokens, version=LOGIC_VERSION)
+    except StructuredOutputError:
+        node.flag(FlagKind.parse_fallback, 'analyse')
+        return Analysis(can_answer=self.options.can_answer_on_parse_failure)
 
-    def answer(self, ctx: QuestionContext, root: Node) -> str:
-        "Read, analyse, and follow the dependencies round by round until the question can be answered."
-        root.query, root.plan, summary = root.text, Plan.maintain, ''
-        try:
-            summary = self.read(ctx, root, root.text, summary, ctx.retrieve_many([root], [root.text])[0])
-            analysis = self.analyse(ctx, root, root.text, summary)
-            if not analysis.can_answer:
-                order = self.dependencies(ctx, root, summary, analysis.missing)[:self.options.max_rounds]
-                order = order[:ctx.add_nodes(len(order))]
-                if order: root.plan = Plan.split
-                for k, sub in enumerate(order, 1):
-                    node = Node(id=str(k), depth=1, question=sub.question, depends_on=list(range(1, k)), started_s=ctx.now())
-                    root.children.append(node)
-                    node.query, node.mode = sub.question, Mode.external
-                    summary = self.read(ctx, node, root.text, summary, ctx.retrieve_many([node], [node.query])[0])
-                    analysis = self.analyse(ctx, node, root.text, summary)
-                    node.answer, node.finished_s = analysis.understanding or summary[:300], ctx.now()
-                    if analysis.can_answer: break
-        except BudgetExceeded: pass  # the gathering stops; the final answer may still use the last call
-        root.mode = Mode.vertical if root.children else Mode.external
-        try: root.answer = ask_answer(ctx, root, answer_prompt(root.text, summary), 'answer_final', final=True)
-        except BudgetExceeded: root.answer = summary
-        return root.answer
+# %% ../../nbs/methods/28_logicrag.ipynb #9db1c8d0
+@patch
+def dependencies(self: LogicRAG, ctx: QuestionContext, root: Node, summary: str, missing: str) -> list[SubQuestion]:
+    "The sub-questions in dependency order (one call); empty, flagged, when the reply is unusable."
+    try:
+        deps = ctx.structured(root, dependencies_prompt(root.text, summary, missing), Dependencies, purpose='dependencies',
+                              system=LOGIC_SYSTEM, max_tokens=self.options.call_tokens, version=LOGIC_VERSION)
+        return dependency_order(deps)
+    except StructuredOutputError: root.flag(FlagKind.parse_fallback, 'dependencies')
+    except ValueError as e: root.flag(FlagKind.parse_fallback, f'dependencies: {e}')
+    return []
+
+# %% ../../nbs/methods/28_logicrag.ipynb #f858a1b0
+@patch
+def answer(self: LogicRAG, ctx: QuestionContext, root: Node) -> str:
+    "Read, analyse, and follow the dependencies round by round until the question can be answered."
+    root.query, root.plan, summary = root.text, Plan.maintain, ''
+    try:
+        summary = self.read(ctx, root, root.text, summary, ctx.retrieve_many([root], [root.text])[0])
+        analysis = self.analyse(ctx, root, root.text, summary)
+        if not analysis.can_answer:
+            order = self.dependencies(ctx, root, summary, analysis.missing)[:self.options.max_rounds]
+            order = order[:ctx.add_nodes(len(order))]
+            if order: root.plan = Plan.split
+            for k, sub in enumerate(order, 1):
+                node = Node(id=str(k), depth=1, question=sub.question, depends_on=list(range(1, k)), started_s=ctx.now())
+                root.children.append(node)
+                node.query, node.mode = sub.question, Mode.external
+                summary = self.read(ctx, node, root.text, summary, ctx.retrieve_many([node], [node.query])[0])
+                analysis = self.analyse(ctx, node, root.text, summary)
+                node.answer, node.finished_s = analysis.understanding or summary[:300], ctx.now()
+                if analysis.can_answer: break
+    except BudgetExceeded: pass  # the gathering stops; the final answer may still use the last call
+    root.mode = Mode.vertical if root.children else Mode.external
+    try: root.answer = ask_answer(ctx, root, answer_prompt(root.text, summary), 'answer_final', final=True)
+    except BudgetExceeded: root.answer = summary
+    return root.answer

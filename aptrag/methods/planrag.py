@@ -17,6 +17,8 @@ from .base import BudgetExceeded, QuestionContext, QuestionMethod, register_meth
 from ..parallel import run_each
 from ..tree import FlagKind, Mode, Node, Plan
 
+from fastcore.basics import patch
+
 # %% auto #0
 __all__ = ['PLAN_VERSION', 'PLAN_SYSTEM', 'NODE_VERSION', 'DAGNode', 'DAGPlan', 'plan_prompt', 'plan_levels', 'known_answers',
            'fill_prompt', 'node_prompt', 'final_prompt', 'PlanRAG']
@@ -30,10 +32,12 @@ class DAGNode(BaseModel):
     question: Annotated[str, Field(max_length=400)]  # may contain <A:j> where the answer of node j goes
     needs: list[int] = Field(default_factory=list, max_length=12)  # ids whose answers this node uses
 
+# %% ../../nbs/methods/27_planrag.ipynb #99e4944e
 class DAGPlan(BaseModel):
     "A reasoning graph for a question: one node for a simple question."
     nodes: list[DAGNode] = Field(min_length=1, max_length=24)
 
+# %% ../../nbs/methods/27_planrag.ipynb #012762ab
 PLAN_SYSTEM = 'You plan research as a small graph of questions. You reply with JSON only.'
 
 def plan_prompt(question: str) -> str:
@@ -46,6 +50,7 @@ Keep the graph as small as the question allows.
 Question: {question}
 Reply with JSON: {{"nodes": [{{"id": 1, "question": "...", "needs": []}}, ...]}}'''
 
+# %% ../../nbs/methods/27_planrag.ipynb #10181f9f
 _PLACEHOLDER = re.compile(r'<\s*A\s*:\s*(\d+)\s*>', re.I)
 
 def plan_levels(plan: DAGPlan) -> list[list[DAGNode]]:
@@ -71,16 +76,19 @@ def known_answers(pairs: Sequence[tuple[int, str, str]]) -> str:
     "Answers of earlier nodes as 'A<id>' lines."
     return '\n'.join(f'Q{i}: {q}\nA{i}: {a}' for i, q, a in pairs) if pairs else '(none)'
 
+# %% ../../nbs/methods/27_planrag.ipynb #5fd918a2
 def fill_prompt(question: str, pairs: Sequence[tuple[int, str, str]]) -> str:
     "Rewrite a question so that each <A:j> is replaced by the answer of node j."
     return (f'Known answers:\n{known_answers(pairs)}\n\nQuestion: {question}\n\nWrite the question again with each <A:j> replaced by '
             'the answer of Qj (keep names and numbers exactly). Reply with the question only.')
 
+# %% ../../nbs/methods/27_planrag.ipynb #468874c0
 def node_prompt(question: str, pairs: Sequence[tuple[int, str, str]], passages: Sequence[tuple[str, str]]) -> str:
     "Answer one node from the answers it depends on and its passages."
     return (f'Question: {question}\n\nKnown answers:\n{known_answers(pairs)}\n\nPassages:\n{passages_block(passages)}\n\n'
             'Answer the question from the known answers and the passages.')
 
+# %% ../../nbs/methods/27_planrag.ipynb #67f45bd0
 def final_prompt(question: str, pairs: Sequence[tuple[int, str, str]], style: str = 'free') -> str:
     "The question's answer from every node's answer, in the benchmark's style."
     return f'Question: {question}\n\nAnswers to the planned sub-questions:\n{known_answers(pairs)}\n\n{STYLE_INSTRUCTION[style]}'
@@ -90,60 +98,68 @@ def final_prompt(question: str, pairs: Sequence[tuple[int, str, str]], style: st
 class PlanRAG(QuestionMethod):
     "Plan*RAG: a planned DAG of sub-questions, answered level by level with one retrieval per node."
     name = 'planrag'
-    @property
-    def options(self):
-        "Plan*RAG's own settings (`methods.planrag`)."
-        return self.settings.methods.planrag
 
-    def plan(self, ctx: QuestionContext, root: Node) -> list[list[DAGNode]]:
-        "The planned levels of DAG nodes; the one-node plan when planning fails."
-        single = [[DAGNode(id=1, question=root.text)]]
-        try:
-            out = ctx.structured(root, plan_prompt(root.text), DAGPlan, purpose='plan_dag', system=PLAN_SYSTEM,
-                                 max_tokens=self.options.plan_tokens, version=PLAN_VERSION)
-            levels = plan_levels(out)
-        except StructuredOutputError: root.flag(FlagKind.parse_fallback, 'plan_dag'); return single
-        except ValueError as e: root.flag(FlagKind.parse_fallback, f'plan_dag: {e}'); return single
-        allowed = ctx.add_nodes(sum(map(len, levels)))
-        kept = {n.id for n in sorted((n for level in levels for n in level), key=lambda n: n.id)[:allowed]}
-        if allowed < sum(map(len, levels)):  # the node budget: keep the first ids and whatever still has its prerequisites
-            root.flag(FlagKind.budget, 'nodes', dropped=sum(map(len, levels)) - allowed)
-            levels = [[n for n in level if n.id in kept and set(n.needs) <= kept] for level in levels]
-        return [level for level in levels if level] or single
+# %% ../../nbs/methods/27_planrag.ipynb #42eb2808
+@patch(as_prop=True)
+def options(self: PlanRAG):
+    "Plan*RAG's own settings (`methods.planrag`)."
+    return self.settings.methods.planrag
 
-    def answer(self, ctx: QuestionContext, root: Node) -> str:
-        "Plan, answer the DAG level by level, then combine."
-        levels = self.plan(ctx, root)
-        if sum(map(len, levels)) == 1:  # one node: its retrieval answers the question
-            root.mode, root.plan, root.query = Mode.direct, Plan.maintain, levels[0][0].question
-            hits = ctx.retrieve_many([root], [root.query])[0]
-            root.answer = answer_from_passages(ctx, root, hits, final=True)
-            return root.answer
-        root.mode, root.plan = Mode.vertical, Plan.split
-        order = [n for level in levels for n in level]
-        position = {n.id: k for k, n in enumerate(order, 1)}
-        root.children = [Node(id=str(k), depth=1, question=n.question, depends_on=[position[j] for j in n.needs]) for k, n in enumerate(order, 1)]
-        for level in levels:
-            run_each(lambda n: self.answer_node(ctx, root, n, position), level, True, self.options.max_parallel)
-        pairs = [(k, c.text, c.answer or '-') for k, c in enumerate(root.children, 1)]
-        try: root.answer = ask_answer(ctx, root, final_prompt(root.text, pairs, self.settings.answer.style), 'answer_final', final=True)
-        except BudgetExceeded: root.answer = '; '.join(a for _, _, a in pairs if a != '-')
+# %% ../../nbs/methods/27_planrag.ipynb #c1d97bec
+@patch
+def plan(self: PlanRAG, ctx: QuestionContext, root: Node) -> list[list[DAGNode]]:
+    "The planned levels of DAG nodes; the one-node plan when planning fails."
+    single = [[DAGNode(id=1, question=root.text)]]
+    try:
+        out = ctx.structured(root, plan_prompt(root.text), DAGPlan, purpose='plan_dag', system=PLAN_SYSTEM,
+                             max_tokens=self.options.plan_tokens, version=PLAN_VERSION)
+        levels = plan_levels(out)
+    except StructuredOutputError: root.flag(FlagKind.parse_fallback, 'plan_dag'); return single
+    except ValueError as e: root.flag(FlagKind.parse_fallback, f'plan_dag: {e}'); return single
+    allowed = ctx.add_nodes(sum(map(len, levels)))
+    kept = {n.id for n in sorted((n for level in levels for n in level), key=lambda n: n.id)[:allowed]}
+    if allowed < sum(map(len, levels)):  # the node budget: keep the first ids and whatever still has its prerequisites
+        root.flag(FlagKind.budget, 'nodes', dropped=sum(map(len, levels)) - allowed)
+        levels = [[n for n in level if n.id in kept and set(n.needs) <= kept] for level in levels]
+    return [level for level in levels if level] or single
+
+# %% ../../nbs/methods/27_planrag.ipynb #77860645
+@patch
+def answer(self: PlanRAG, ctx: QuestionContext, root: Node) -> str:
+    "Plan, answer the DAG level by level, then combine."
+    levels = self.plan(ctx, root)
+    if sum(map(len, levels)) == 1:  # one node: its retrieval answers the question
+        root.mode, root.plan, root.query = Mode.direct, Plan.maintain, levels[0][0].question
+        hits = ctx.retrieve_many([root], [root.query])[0]
+        root.answer = answer_from_passages(ctx, root, hits, final=True)
         return root.answer
+    root.mode, root.plan = Mode.vertical, Plan.split
+    order = [n for level in levels for n in level]
+    position = {n.id: k for k, n in enumerate(order, 1)}
+    root.children = [Node(id=str(k), depth=1, question=n.question, depends_on=[position[j] for j in n.needs]) for k, n in enumerate(order, 1)]
+    for level in levels:
+        run_each(lambda n: self.answer_node(ctx, root, n, position), level, True, self.options.max_parallel)
+    pairs = [(k, c.text, c.answer or '-') for k, c in enumerate(root.children, 1)]
+    try: root.answer = ask_answer(ctx, root, final_prompt(root.text, pairs, self.settings.answer.style), 'answer_final', final=True)
+    except BudgetExceeded: root.answer = '; '.join(a for _, _, a in pairs if a != '-')
+    return root.answer
 
-    def answer_node(self, ctx: QuestionContext, root: Node, dag_node: DAGNode, position: dict[int, int]):
-        "Fill a node's placeholders, retrieve with its text and answer it from its passages and prerequisites."
-        node = root.children[position[dag_node.id] - 1]
-        node.started_s = ctx.now()
-        pairs = [(position[j], root.children[position[j] - 1].text, root.children[position[j] - 1].answer or '-') for j in dag_node.needs]
-        try:
-            if _PLACEHOLDER.search(node.question):
-                answers = {j: root.children[position[j] - 1].answer or '' for j in dag_node.needs}
-                substituted = _PLACEHOLDER.sub(lambda m: answers.get(int(m.group(1)), m.group(0)), node.question)
-                node.contextualised = (ctx.chat(node, fill_prompt(node.question, pairs), purpose='contextualise', max_tokens=200,
-                                                version=NODE_VERSION).strip() or substituted) if self.options.fill_with_model else substituted
-            node.query = node.text
-            hits = ctx.retrieve_many([node], [node.query])[0]
-            node.mode = Mode.external
-            node.answer = ask_answer(ctx, node, node_prompt(node.text, pairs, passages_for(ctx, node, hits, known_answers(pairs))), 'answer_external')
-        except BudgetExceeded: node.answer = node.answer or ''
-        node.finished_s = ctx.now()
+# %% ../../nbs/methods/27_planrag.ipynb #2f92baeb
+@patch
+def answer_node(self: PlanRAG, ctx: QuestionContext, root: Node, dag_node: DAGNode, position: dict[int, int]):
+    "Fill a node's placeholders, retrieve with its text and answer it from its passages and prerequisites."
+    node = root.children[position[dag_node.id] - 1]
+    node.started_s = ctx.now()
+    pairs = [(position[j], root.children[position[j] - 1].text, root.children[position[j] - 1].answer or '-') for j in dag_node.needs]
+    try:
+        if _PLACEHOLDER.search(node.question):
+            answers = {j: root.children[position[j] - 1].answer or '' for j in dag_node.needs}
+            substituted = _PLACEHOLDER.sub(lambda m: answers.get(int(m.group(1)), m.group(0)), node.question)
+            node.contextualised = (ctx.chat(node, fill_prompt(node.question, pairs), purpose='contextualise', max_tokens=200,
+                                            version=NODE_VERSION).strip() or substituted) if self.options.fill_with_model else substituted
+        node.query = node.text
+        hits = ctx.retrieve_many([node], [node.query])[0]
+        node.mode = Mode.external
+        node.answer = ask_answer(ctx, node, node_prompt(node.text, pairs, passages_for(ctx, node, hits, known_answers(pairs))), 'answer_external')
+    except BudgetExceeded: node.answer = node.answer or ''
+    node.finished_s = ctx.now()

@@ -22,6 +22,7 @@ def method_names() -> list[str]:
     "The names of every registered method."
     return sorted(METHODS)
 
+# %% ../../nbs/methods/29_registry.ipynb #466e2429
 def make_method(
     name: str,  # a registered method: aptrag, naive, llm-only, ...
     settings: Optional[Settings] = None,  # default: `load_settings()`

@@ -19,6 +19,8 @@ from .text import content_words, fill_references, references_in
 from .base import BudgetExceeded, QuestionContext, QuestionMethod, register_method
 from ..tree import FlagKind, Mode, Node, Plan
 
+from fastcore.basics import patch
+
 # %% auto #0
 __all__ = ['RTRAG_VERSION', 'RTRAG_SYSTEM', 'NONE', 'Split', 'analysis_prompt', 'split_prompt', 'sample_prompt', 'refine_prompt',
            'regenerate_prompt', 'regenerated', 'same_question', 'aggregate_prompt', 'rephrase_prompt', 'direct_prompt',
@@ -35,29 +37,35 @@ class Split(BaseModel):
     first: Annotated[str, Field(max_length=250)] = ''
     second: Annotated[str, Field(max_length=250)] = ''  # for 'sequential' it names the first part's answer as <Q1>
 
+# %% ../../nbs/methods/28c_rtrag.ipynb #acc7dc3a
 def analysis_prompt(question: str) -> str:
     return (f'Question: {question}\n\nDescribe briefly how this question is built: what it asks for, which facts it '
             'combines, and whether finding one fact needs the answer of another.')
 
+# %% ../../nbs/methods/28c_rtrag.ipynb #6689d28b
 def split_prompt(question: str, analysis: str) -> str:
     return (f'Question: {question}\nHow it is built: {analysis}\n\nDecide how to split the question into two simpler '
             'questions. kind "parallel": two questions that can be answered independently; kind "sequential": the second '
             'question needs the answer of the first and writes it as <Q1>; kind "none": the question asks for one simple '
             'fact and is answered as it is. Reply with JSON: kind, first, second (empty for "none").')
 
+# %% ../../nbs/methods/28c_rtrag.ipynb #57afd6cc
 def sample_prompt(question: str, passages) -> str:
     return (f'Question: {question}\n\nPassages:\n{passages_block(passages)}\n\nThink step by step about what the passages say, '
             f'then end with "so the answer is: " and the short answer. If the passages do not give it, end with "so the answer '
             f'is: {NONE}".')
 
+# %% ../../nbs/methods/28c_rtrag.ipynb #4a448e88
 def refine_prompt(question: str, query: str) -> str:
     return (f'Question: {question}\nThe search "{query}" found nothing that answers it. Write a better short search query. '
             'Reply with the query only.')
 
+# %% ../../nbs/methods/28c_rtrag.ipynb #aa47bc29
 def regenerate_prompt(question: str, first_question: str, first_answer: str) -> str:
     return (f'Question: {question}\nKnown: the answer to "{first_question}" is {first_answer}.\n\nWrite the question again with '
             '<Q1> replaced by that answer, so that it can be searched on its own. Reply with the new question only.')
 
+# %% ../../nbs/methods/28c_rtrag.ipynb #4a64ceb5
 def regenerated(reply: str, question: str, first_question: str, first_answer: str) -> str:
     "The rewritten second question: the reply's first line, or `question` with <Q1> replaced when the reply echoes the prompt."
     line = reply.strip().splitlines()[0].strip() if (reply or '').strip() else ''
@@ -65,22 +73,27 @@ def regenerated(reply: str, question: str, first_question: str, first_answer: st
         return fill_references(question, {1: first_answer})
     return line
 
+# %% ../../nbs/methods/28c_rtrag.ipynb #19dea021
 def same_question(a: str, b: str) -> bool:
     "Whether two questions ask with the same content words ('What film ...' and 'Which film ...' are the same)."
     return content_words(a) == content_words(b)
 
+# %% ../../nbs/methods/28c_rtrag.ipynb #5953f31e
 def aggregate_prompt(question: str, pairs) -> str:
     found = '\n'.join(f'Q{k}: {q}\nA{k}: {a}' for k, (q, a) in enumerate(pairs, 1))
     return (f'Question: {question}\n\nAnswers to its parts:\n{found}\n\nCombine them into the answer to the question. End '
             f'with "so the final answer is: " and the answer, or "so the final answer is: {NONE}" if they do not give it.')
 
+# %% ../../nbs/methods/28c_rtrag.ipynb #bacd6273
 def rephrase_prompt(question: str) -> str:
     return f'Rephrase this question with other words, keeping its meaning: {question}\nReply with the question only.'
 
+# %% ../../nbs/methods/28c_rtrag.ipynb #ca7272dd
 def direct_prompt(question: str) -> str:
     return (f'Question: {question}\n\nAnswer from what you know. Think briefly, then end with "so the answer is: " and '
             'the short answer.')
 
+# %% ../../nbs/methods/28c_rtrag.ipynb #2c4d520d
 _FINAL = re.compile(r'(?:final\s+)?answer\s+is\s*:?\s*', re.I)
 
 def final_span(text: str) -> str:
@@ -89,12 +102,14 @@ def final_span(text: str) -> str:
     span = (parts[-1] if len(parts) > 1 else text or '').strip().strip('.').strip()
     return NONE if not span or span.lower().strip('[]') in ('none', 'unknown', 'n/a') else span
 
+# %% ../../nbs/methods/28c_rtrag.ipynb #aca84b10
 def keyword_query(question: str) -> str:
     "The question's content words, as a search query."
     keep = content_words(question)
     words = [w for w in re.findall(r"[\w'-]+", question) if w.lower() in keep]
     return ' '.join(words) or question
 
+# %% ../../nbs/methods/28c_rtrag.ipynb #d51d1a30
 def majority(answers: list[str]) -> str:
     "The most common answer (compared without case and punctuation), earliest first among ties; '[none]' loses any tie."
     keys = [re.sub(r'[^\w ]', '', a.lower()).strip() for a in answers]
@@ -116,6 +131,7 @@ class QuestionPlan:
         below = [p.shape() for p in self.parts]
         return (1 + max((h for h, _ in below), default=0), 1 + sum(n for _, n in below))
 
+# %% ../../nbs/methods/28c_rtrag.ipynb #264e7452
 def build_plan(ctx: QuestionContext, root: Node, question: str, depth: int, options, seed: Optional[int] = None) -> QuestionPlan:
     "The question tree of `question` at `depth` (calls recorded on `root`)."
     plan = QuestionPlan(question)
@@ -136,6 +152,7 @@ def build_plan(ctx: QuestionContext, root: Node, question: str, depth: int, opti
     plan.parts = [build_plan(ctx, root, first, depth + 1, options, seed), build_plan(ctx, root, second, depth + 1, options, seed)]
     return plan
 
+# %% ../../nbs/methods/28c_rtrag.ipynb #0b2c4f21
 def vote_plan(ctx: QuestionContext, root: Node, question: str, depth: int, options, candidates: int) -> QuestionPlan:
     "One tree when building is greedy; otherwise the first of the most common shape among `candidates` sampled trees."
     if options.tree_temperature <= 0: return build_plan(ctx, root, question, depth, options)
@@ -149,82 +166,90 @@ def vote_plan(ctx: QuestionContext, root: Node, question: str, depth: int, optio
 class RTRAG(QuestionMethod):
     "RT-RAG: a voted binary question tree, majority-voted leaf answers, aggregation bottom up."
     name = 'rtrag'
-    @property
-    def options(self):
-        "RT-RAG's own settings (`methods.rtrag`)."
-        return self.settings.methods.rtrag
 
-    def answer_leaf(self, ctx: QuestionContext, node: Node) -> str:
-        "Retrieve and vote on sampled answers, refining the query while the vote is '[none]'."
-        o = self.options
-        node.mode, node.query = Mode.external, keyword_query(node.text)
-        answer = NONE
-        for round_ in range(o.max_rounds):
-            hits = ctx.retrieve_many([node], [node.query])[0]
-            prompt = sample_prompt(node.text, passages_for(ctx, node, hits))
-            samples = []
-            for k in range(o.leaf_samples):
-                try: samples.append(final_span(ctx.chat(node, prompt, purpose='answer_sample', system=RTRAG_SYSTEM, max_tokens=o.sample_tokens,
-                                                        version=RTRAG_VERSION, temperature=o.leaf_temperature, top_p=o.leaf_top_p,
-                                                        seed=self.settings.seed + 100 * round_ + k)))
-                except BudgetExceeded: break
-            answer = majority(samples) if samples else NONE
-            if answer != NONE or round_ == o.max_rounds - 1: break
-            try: node.query = ctx.chat(node, refine_prompt(node.text, node.query), purpose='refine_query', system=RTRAG_SYSTEM,
-                                       max_tokens=50, version=RTRAG_VERSION, temperature=0.5, seed=self.settings.seed + round_).strip() or node.query
+# %% ../../nbs/methods/28c_rtrag.ipynb #b0639948
+@patch(as_prop=True)
+def options(self: RTRAG):
+    "RT-RAG's own settings (`methods.rtrag`)."
+    return self.settings.methods.rtrag
+
+# %% ../../nbs/methods/28c_rtrag.ipynb #c2e5e4d6
+@patch
+def answer_leaf(self: RTRAG, ctx: QuestionContext, node: Node) -> str:
+    "Retrieve and vote on sampled answers, refining the query while the vote is '[none]'."
+    o = self.options
+    node.mode, node.query = Mode.external, keyword_query(node.text)
+    answer = NONE
+    for round_ in range(o.max_rounds):
+        hits = ctx.retrieve_many([node], [node.query])[0]
+        prompt = sample_prompt(node.text, passages_for(ctx, node, hits))
+        samples = []
+        for k in range(o.leaf_samples):
+            try: samples.append(final_span(ctx.chat(node, prompt, purpose='answer_sample', system=RTRAG_SYSTEM, max_tokens=o.sample_tokens,
+                                                    version=RTRAG_VERSION, temperature=o.leaf_temperature, top_p=o.leaf_top_p,
+                                                    seed=self.settings.seed + 100 * round_ + k)))
             except BudgetExceeded: break
-        node.answer = answer
-        return answer
+        answer = majority(samples) if samples else NONE
+        if answer != NONE or round_ == o.max_rounds - 1: break
+        try: node.query = ctx.chat(node, refine_prompt(node.text, node.query), purpose='refine_query', system=RTRAG_SYSTEM,
+                                   max_tokens=50, version=RTRAG_VERSION, temperature=0.5, seed=self.settings.seed + round_).strip() or node.query
+        except BudgetExceeded: break
+    node.answer = answer
+    return answer
 
-    def solve(self, ctx: QuestionContext, plan: QuestionPlan, node: Node, root: Node) -> str:
-        "Answer `node` by its plan: as a leaf, or from its two parts."
-        node.started_s = ctx.now()
-        try:
-            if plan.kind == 'none' or ctx.add_nodes(2) < 2:
-                node.plan = Plan.maintain if plan.kind == 'none' else Plan.forced_leaf
-                return self.answer_leaf(ctx, node)
-            node.plan, node.mode = Plan.split, Mode.vertical
-            first, second = plan.parts
-            child_id = lambda k: f'{node.id}.{k}' if node.depth else str(k)
-            left = Node(id=child_id(1), depth=node.depth + 1, question=first.question)
-            node.children.append(left)
-            left_answer = self.solve(ctx, first, left, root)
-            right = Node(id=child_id(2), depth=node.depth + 1, question=second.question, depends_on=[1] if plan.kind == 'sequential' else [])
-            node.children.append(right)
-            if plan.kind == 'sequential':
-                try: reply = ctx.chat(right, regenerate_prompt(second.question, first.question, left_answer), purpose='regenerate',
-                                      system=RTRAG_SYSTEM, max_tokens=self.options.plan_tokens, version=RTRAG_VERSION)
-                except BudgetExceeded: reply = ''
-                right.contextualised = regenerated(reply, second.question, first.question, left_answer)
-                second = vote_plan(ctx, root, right.text, right.depth, self.options, max(2, min(self.options.trees, 2)))
-            right_answer = self.solve(ctx, second, right, root)
-            try: reply = ctx.chat(node, aggregate_prompt(node.text, [(left.text, left_answer), (right.text, right_answer)]),
-                                  purpose='answer_final' if node is root else 'aggregate', system=RTRAG_SYSTEM,
-                                  max_tokens=self.options.plan_tokens, version=RTRAG_VERSION, final=node is root)
-            except BudgetExceeded: reply = f'so the final answer is: {right_answer if plan.kind == "sequential" else left_answer + "; " + right_answer}'
-            node.answer = final_span(reply)
-            if node.answer == NONE and node is not root: node.answer = self.answer_leaf(ctx, node)
-            return node.answer
-        except BudgetExceeded: return node.answer or NONE
-        finally: node.finished_s = ctx.now()
+# %% ../../nbs/methods/28c_rtrag.ipynb #6bbc6d3d
+@patch
+def solve(self: RTRAG, ctx: QuestionContext, plan: QuestionPlan, node: Node, root: Node) -> str:
+    "Answer `node` by its plan: as a leaf, or from its two parts."
+    node.started_s = ctx.now()
+    try:
+        if plan.kind == 'none' or ctx.add_nodes(2) < 2:
+            node.plan = Plan.maintain if plan.kind == 'none' else Plan.forced_leaf
+            return self.answer_leaf(ctx, node)
+        node.plan, node.mode = Plan.split, Mode.vertical
+        first, second = plan.parts
+        child_id = lambda k: f'{node.id}.{k}' if node.depth else str(k)
+        left = Node(id=child_id(1), depth=node.depth + 1, question=first.question)
+        node.children.append(left)
+        left_answer = self.solve(ctx, first, left, root)
+        right = Node(id=child_id(2), depth=node.depth + 1, question=second.question, depends_on=[1] if plan.kind == 'sequential' else [])
+        node.children.append(right)
+        if plan.kind == 'sequential':
+            try: reply = ctx.chat(right, regenerate_prompt(second.question, first.question, left_answer), purpose='regenerate',
+                                  system=RTRAG_SYSTEM, max_tokens=self.options.plan_tokens, version=RTRAG_VERSION)
+            except BudgetExceeded: reply = ''
+            right.contextualised = regenerated(reply, second.question, first.question, left_answer)
+            second = vote_plan(ctx, root, right.text, right.depth, self.options, max(2, min(self.options.trees, 2)))
+        right_answer = self.solve(ctx, second, right, root)
+        try: reply = ctx.chat(node, aggregate_prompt(node.text, [(left.text, left_answer), (right.text, right_answer)]),
+                              purpose='answer_final' if node is root else 'aggregate', system=RTRAG_SYSTEM,
+                              max_tokens=self.options.plan_tokens, version=RTRAG_VERSION, final=node is root)
+        except BudgetExceeded: reply = f'so the final answer is: {right_answer if plan.kind == "sequential" else left_answer + "; " + right_answer}'
+        node.answer = final_span(reply)
+        if node.answer == NONE and node is not root: node.answer = self.answer_leaf(ctx, node)
+        return node.answer
+    except BudgetExceeded: return node.answer or NONE
+    finally: node.finished_s = ctx.now()
 
-    def answer(self, ctx: QuestionContext, root: Node) -> str:
-        "Build and solve the tree; an unanswered question is rephrased, then answered directly."
-        o = self.options
-        answer = self.solve(ctx, vote_plan(ctx, root, root.text, 0, o, o.trees), root, root)
-        for k in range(o.root_variants):
-            if answer != NONE: break
-            try: variant = ctx.chat(root, rephrase_prompt(root.text), purpose='rephrase', system=RTRAG_SYSTEM, max_tokens=120,
-                                    version=RTRAG_VERSION, temperature=0.6, seed=self.settings.seed + k).strip()
-            except BudgetExceeded: break
-            if not variant: continue
-            holder = Node(id=f'variant{k + 1}', depth=1, question=variant)
-            answer = self.solve(ctx, vote_plan(ctx, root, variant, 1, o, o.trees), holder, holder)
-            root.children.append(holder)
-        if answer == NONE:
-            try: answer = final_span(ctx.chat(root, direct_prompt(root.text), purpose='answer_final', system=RTRAG_SYSTEM,
-                                              max_tokens=o.sample_tokens, version=RTRAG_VERSION, final=True))
-            except BudgetExceeded: pass
-        if answer != NONE and self.settings.answer.style == 'list': answer = tidy_list_answer(answer)
-        root.answer = '' if answer == NONE else answer
-        return root.answer
+# %% ../../nbs/methods/28c_rtrag.ipynb #63dd9659
+@patch
+def answer(self: RTRAG, ctx: QuestionContext, root: Node) -> str:
+    "Build and solve the tree; an unanswered question is rephrased, then answered directly."
+    o = self.options
+    answer = self.solve(ctx, vote_plan(ctx, root, root.text, 0, o, o.trees), root, root)
+    for k in range(o.root_variants):
+        if answer != NONE: break
+        try: variant = ctx.chat(root, rephrase_prompt(root.text), purpose='rephrase', system=RTRAG_SYSTEM, max_tokens=120,
+                                version=RTRAG_VERSION, temperature=0.6, seed=self.settings.seed + k).strip()
+        except BudgetExceeded: break
+        if not variant: continue
+        holder = Node(id=f'variant{k + 1}', depth=1, question=variant)
+        answer = self.solve(ctx, vote_plan(ctx, root, variant, 1, o, o.trees), holder, holder)
+        root.children.append(holder)
+    if answer == NONE:
+        try: answer = final_span(ctx.chat(root, direct_prompt(root.text), purpose='answer_final', system=RTRAG_SYSTEM,
+                                          max_tokens=o.sample_tokens, version=RTRAG_VERSION, final=True))
+        except BudgetExceeded: pass
+    if answer != NONE and self.settings.answer.style == 'list': answer = tidy_list_answer(answer)
+    root.answer = '' if answer == NONE else answer
+    return root.answer

@@ -24,6 +24,7 @@ class LLMOnly(QuestionMethod):
         root.answer = ask_answer(ctx, root, direct_answer_prompt(root.text, self.settings.answer.style), 'answer_final', final=True)
         return root.answer
 
+# %% ../../nbs/methods/26_simple.ipynb #7dddabbc
 @register_method
 class NaiveRAG(QuestionMethod):
     "One retrieval with the question as the query, one answer over the passages."

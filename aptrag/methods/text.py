@@ -50,6 +50,7 @@ def singular(word: str) -> str:
     if word.endswith('ies') and len(word) > 4: return word[:-3] + 'y'
     return word[:-1] if word.endswith('s') and not word.endswith('ss') else word
 
+# %% ../../nbs/methods/21b_text.ipynb #80e7cea9
 def example_words_copied(
     subquestions: Sequence[str],  # what the model wrote
     question: str,  # what it was asked to split

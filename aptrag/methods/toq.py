@@ -18,6 +18,8 @@ from .text import fill_references, references_in
 from ..retrieval.base import Hit
 from ..tree import FlagKind, Mode, Node, Plan
 
+from fastcore.basics import patch
+
 # %% auto #0
 __all__ = ['TOQ_VERSION', 'TOQ_SYSTEM', 'SearchQuery', 'Judgement', 'SubQuestions', 'Extraction', 'query_prompt', 'judge_prompt',
            'split_prompt', 'extraction_prompt', 'synthesis_prompt', 'ToQ']
@@ -29,6 +31,7 @@ TOQ_SYSTEM = 'You help research a question with an encyclopedia. Follow the repl
 class SearchQuery(BaseModel):
     query: Annotated[str, Field(max_length=200)]
 
+# %% ../../nbs/methods/27a_toq.ipynb #44909925
 class Judgement(BaseModel):
     "The judge's scores of a response against the original question."
     coherence: int = Field(ge=1, le=10)  # does the response fit the original question
@@ -36,32 +39,39 @@ class Judgement(BaseModel):
     overall: int = Field(ge=1, le=10)
     valid: bool  # good enough to stop here
 
+# %% ../../nbs/methods/27a_toq.ipynb #6bdb6097
 class SubQuestions(BaseModel):
     subquestions: list[Annotated[str, Field(max_length=250)]] = Field(default_factory=list, max_length=8)
 
+# %% ../../nbs/methods/27a_toq.ipynb #ffff8f5b
 class Extraction(BaseModel):
     "What the integrator found in a document (or in all of them)."
     relevant: bool
     answer: Annotated[str, Field(max_length=250)] = ''
 
+# %% ../../nbs/methods/27a_toq.ipynb #1d1097b7
 def query_prompt(question: str) -> str:
     return f'Write a short encyclopedia search query for this question: keep the names and key terms.\nQuestion: {question}\nReply with JSON: {{"query": "..."}}'
 
+# %% ../../nbs/methods/27a_toq.ipynb #56ff1f7f
 def judge_prompt(root_question: str, question: str, response: str) -> str:
     return (f'Original question: {root_question}\nSub-question answered: {question}\nResponse: {response}\n\n'
             'Judge the response as a step towards answering the original question. Reply with JSON: coherence (1-10, does it '
             'fit the original question), answerability (0-100, how much of the original question it answers), overall '
             '(1-10) and valid (true when it is good enough to stop researching this sub-question).')
 
+# %% ../../nbs/methods/27a_toq.ipynb #9437e461
 def split_prompt(question: str) -> str:
     return (f'Question: {question}\n\nThis question could not be answered in one search. Split it into two to five simpler '
             'questions, each answerable by one search. A question that needs the answer of an earlier one refers to it as '
             '<Qj> (j = its number, counted from 1). Reply with JSON: {"subquestions": ["...", "..."]}')
 
+# %% ../../nbs/methods/27a_toq.ipynb #a1e14eeb
 def extraction_prompt(question: str, passages: Sequence[tuple[str, str]]) -> str:
     return (f'Question: {question}\n\nDocuments:\n{passages_block(passages)}\n\nDo the documents answer the question? Reply '
             'with JSON: relevant (true or false) and answer (the short answer they give, empty if none).')
 
+# %% ../../nbs/methods/27a_toq.ipynb #c326d353
 def synthesis_prompt(question: str, pairs: Sequence[tuple[str, str]]) -> str:
     found = '\n'.join(f'Q: {q}\nA: {a}' for q, a in pairs)
     return f'Question: {question}\n\nWhat the research found:\n{found}\n\nAnswer the question from what the research found.'
@@ -71,69 +81,81 @@ def synthesis_prompt(question: str, pairs: Sequence[tuple[str, str]]) -> str:
 class ToQ(QuestionMethod):
     "Tree-of-Question: answer, judge, and split only the nodes whose answers fall short."
     name = 'toq'
-    @property
-    def options(self):
-        "ToQ's own settings (`methods.toq`)."
-        return self.settings.methods.toq
 
-    def respond(self, ctx: QuestionContext, node: Node, root: Node) -> list[Hit]:
-        "Query, retrieve and answer `node`; returns its hits."
-        try: node.query = ctx.structured(node, query_prompt(node.text), SearchQuery, purpose='rewrite', system=TOQ_SYSTEM,
-                                         max_tokens=self.options.plan_tokens, version=TOQ_VERSION).query.strip() or node.text
-        except StructuredOutputError: node.flag(FlagKind.parse_fallback, 'rewrite'); node.query = node.text
-        hits = ctx.retrieve_many([node], [node.query])[0]
-        node.mode = Mode.external
-        prompt = external_answer_prompt(node.text, node.query, passages_for(ctx, node, hits))
-        node.answer = ask_answer(ctx, node, prompt, 'answer_final' if node is root else 'answer_external', final=node is root)
+# %% ../../nbs/methods/27a_toq.ipynb #a14dabd3
+@patch(as_prop=True)
+def options(self: ToQ):
+    "ToQ's own settings (`methods.toq`)."
+    return self.settings.methods.toq
+
+# %% ../../nbs/methods/27a_toq.ipynb #4b6d3449
+@patch
+def respond(self: ToQ, ctx: QuestionContext, node: Node, root: Node) -> list[Hit]:
+    "Query, retrieve and answer `node`; returns its hits."
+    try: node.query = ctx.structured(node, query_prompt(node.text), SearchQuery, purpose='rewrite', system=TOQ_SYSTEM,
+                                     max_tokens=self.options.plan_tokens, version=TOQ_VERSION).query.strip() or node.text
+    except StructuredOutputError: node.flag(FlagKind.parse_fallback, 'rewrite'); node.query = node.text
+    hits = ctx.retrieve_many([node], [node.query])[0]
+    node.mode = Mode.external
+    prompt = external_answer_prompt(node.text, node.query, passages_for(ctx, node, hits))
+    node.answer = ask_answer(ctx, node, prompt, 'answer_final' if node is root else 'answer_external', final=node is root)
+    return hits
+
+# %% ../../nbs/methods/27a_toq.ipynb #3efebbd9
+@patch
+def judge(self: ToQ, ctx: QuestionContext, node: Node, root: Node) -> bool:
+    "Whether the judge finds `node`'s response good enough; a reply that never parses is not."
+    try: j = ctx.structured(node, judge_prompt(root.text, node.text, node.answer or ''), Judgement, purpose='judge_step',
+                            system=TOQ_SYSTEM, max_tokens=self.options.plan_tokens, version=TOQ_VERSION)
+    except StructuredOutputError: node.flag(FlagKind.parse_fallback, 'judge_step'); return False
+    return j.valid or j.overall >= self.options.valid_score
+
+# %% ../../nbs/methods/27a_toq.ipynb #7d13427f
+@patch
+def integrate(self: ToQ, ctx: QuestionContext, node: Node, hits: Sequence[Hit]) -> Optional[str]:
+    "The answer span of `node` in its documents: the first relevant one's, or one call over all of them."
+    groups = [list(hits)] if self.options.integrator == 'one_call' else [[h] for h in hits]
+    for group in groups:
+        try: out = ctx.structured(node, extraction_prompt(node.text, passages_for(ctx, node, group)), Extraction, purpose='integrate',
+                                  system=TOQ_SYSTEM, max_tokens=self.options.plan_tokens, version=TOQ_VERSION)
+        except StructuredOutputError: node.flag(FlagKind.parse_fallback, 'integrate'); continue
+        if out.relevant and out.answer.strip(): return out.answer.strip()
+    return None
+
+# %% ../../nbs/methods/27a_toq.ipynb #19786f7b
+@patch
+def process(self: ToQ, ctx: QuestionContext, node: Node, root: Node, level: int, resolved: list[Node]) -> list[Hit]:
+    "Answer and judge `node`, splitting it when its answer falls short (resolved nodes go to `resolved`); returns its hits."
+    node.started_s, hits = ctx.now(), []
+    try:
+        hits = self.respond(ctx, node, root)
+        if self.judge(ctx, node, root): resolved.append(node); node.plan = Plan.maintain; return hits
+        if level >= self.options.max_level: node.flag(FlagKind.depth_limit); return hits
+        try: subs = [s.strip() for s in ctx.structured(node, split_prompt(node.text), SubQuestions, purpose='decompose', system=TOQ_SYSTEM,
+                                                       max_tokens=2 * self.options.plan_tokens, version=TOQ_VERSION).subquestions if s.strip()]
+        except StructuredOutputError: node.flag(FlagKind.parse_fallback, 'decompose'); return hits
+        if len(subs) <= 1: node.flag(FlagKind.single_subquestion); return hits
+        node.plan, spans = Plan.split, {}
+        for k, sub in enumerate(subs[:ctx.add_nodes(len(subs))], 1):
+            refs = [j for j in references_in(sub) if 0 < j < k]
+            child = Node(id=f'{node.id}.{k}' if node.depth else str(k), depth=node.depth + 1, question=sub, depends_on=refs)
+            if refs: child.contextualised = fill_references(sub, spans)
+            node.children.append(child)
+            child_hits = self.process(ctx, child, root, level + 1, resolved)
+            spans[k] = (self.integrate(ctx, child, child_hits) if child_hits else None) or child.answer or ''
         return hits
+    except BudgetExceeded: return hits
+    finally: node.finished_s = ctx.now()
 
-    def judge(self, ctx: QuestionContext, node: Node, root: Node) -> bool:
-        "Whether the judge finds `node`'s response good enough; a reply that never parses is not."
-        try: j = ctx.structured(node, judge_prompt(root.text, node.text, node.answer or ''), Judgement, purpose='judge_step',
-                                system=TOQ_SYSTEM, max_tokens=self.options.plan_tokens, version=TOQ_VERSION)
-        except StructuredOutputError: node.flag(FlagKind.parse_fallback, 'judge_step'); return False
-        return j.valid or j.overall >= self.options.valid_score
-
-    def integrate(self, ctx: QuestionContext, node: Node, hits: Sequence[Hit]) -> Optional[str]:
-        "The answer span of `node` in its documents: the first relevant one's, or one call over all of them."
-        groups = [list(hits)] if self.options.integrator == 'one_call' else [[h] for h in hits]
-        for group in groups:
-            try: out = ctx.structured(node, extraction_prompt(node.text, passages_for(ctx, node, group)), Extraction, purpose='integrate',
-                                      system=TOQ_SYSTEM, max_tokens=self.options.plan_tokens, version=TOQ_VERSION)
-            except StructuredOutputError: node.flag(FlagKind.parse_fallback, 'integrate'); continue
-            if out.relevant and out.answer.strip(): return out.answer.strip()
-        return None
-
-    def process(self, ctx: QuestionContext, node: Node, root: Node, level: int, resolved: list[Node]) -> list[Hit]:
-        "Answer and judge `node`, splitting it when its answer falls short (resolved nodes go to `resolved`); returns its hits."
-        node.started_s, hits = ctx.now(), []
-        try:
-            hits = self.respond(ctx, node, root)
-            if self.judge(ctx, node, root): resolved.append(node); node.plan = Plan.maintain; return hits
-            if level >= self.options.max_level: node.flag(FlagKind.depth_limit); return hits
-            try: subs = [s.strip() for s in ctx.structured(node, split_prompt(node.text), SubQuestions, purpose='decompose', system=TOQ_SYSTEM,
-                                                           max_tokens=2 * self.options.plan_tokens, version=TOQ_VERSION).subquestions if s.strip()]
-            except StructuredOutputError: node.flag(FlagKind.parse_fallback, 'decompose'); return hits
-            if len(subs) <= 1: node.flag(FlagKind.single_subquestion); return hits
-            node.plan, spans = Plan.split, {}
-            for k, sub in enumerate(subs[:ctx.add_nodes(len(subs))], 1):
-                refs = [j for j in references_in(sub) if 0 < j < k]
-                child = Node(id=f'{node.id}.{k}' if node.depth else str(k), depth=node.depth + 1, question=sub, depends_on=refs)
-                if refs: child.contextualised = fill_references(sub, spans)
-                node.children.append(child)
-                child_hits = self.process(ctx, child, root, level + 1, resolved)
-                spans[k] = (self.integrate(ctx, child, child_hits) if child_hits else None) or child.answer or ''
-            return hits
-        except BudgetExceeded: return hits
-        finally: node.finished_s = ctx.now()
-
-    def answer(self, ctx: QuestionContext, root: Node) -> str:
-        "Grow the tree from the root, then answer from the resolved nodes."
-        resolved: list[Node] = []
-        self.process(ctx, root, root, 1, resolved)
-        if root in resolved or not resolved: return root.answer or ''
-        if len(resolved) == 1: return resolved[0].answer or ''
-        ordered = sorted(resolved, key=lambda n: (n.depth, n.id))
-        try: root.answer = ask_answer(ctx, root, synthesis_prompt(root.text, [(n.text, n.answer or '') for n in ordered]), 'answer_final', final=True)
-        except BudgetExceeded: root.answer = '; '.join(n.answer for n in ordered if n.answer)
-        return root.answer
+# %% ../../nbs/methods/27a_toq.ipynb #8b1f432b
+@patch
+def answer(self: ToQ, ctx: QuestionContext, root: Node) -> str:
+    "Grow the tree from the root, then answer from the resolved nodes."
+    resolved: list[Node] = []
+    self.process(ctx, root, root, 1, resolved)
+    if root in resolved or not resolved: return root.answer or ''
+    if len(resolved) == 1: return resolved[0].answer or ''
+    ordered = sorted(resolved, key=lambda n: (n.depth, n.id))
+    try: root.answer = ask_answer(ctx, root, synthesis_prompt(root.text, [(n.text, n.answer or '') for n in ordered]), 'answer_final', final=True)
+    except BudgetExceeded: root.answer = '; '.join(n.answer for n in ordered if n.answer)
+    return root.answer

@@ -19,6 +19,8 @@ from .base import Hit, Retrieval, register_retriever
 from .fable_retrieval import FableFlag, Forest, open_forest
 from ..tree import Flag
 
+from fastcore.basics import patch
+
 # %% auto #0
 __all__ = ['bm25_budget_retriever', 'dense_budget_retriever', 'full_context_retriever', 'BudgetedEvidence', 'chunk_text',
            'fill_budget', 'BM25Chunks', 'DenseChunks', 'full_context', 'budgeted_hits', 'BudgetRetriever',
@@ -35,11 +37,13 @@ class BudgetedEvidence:
     truncated: bool = False  # full context: some text did not fit
     documents: list[str] = field(default_factory=list)  # documents in rank order
 
+# %% ../../nbs/retrieval/14_budget_baselines.ipynb #f2889a54
 def chunk_text(forest: Forest, doc_id: str, chunk: int) -> str:
     "A chunk as the generator reads it: its document's title, then the text."
     tree = forest.trees[doc_id]
     return f'[{tree.title}]\n\n{tree.chunks[chunk].strip()}'
 
+# %% ../../nbs/retrieval/14_budget_baselines.ipynb #b3ca3506
 def fill_budget(forest: Forest, ranked: Sequence[tuple[str, int]], budget: int, method: str) -> BudgetedEvidence:
     "Chunks in rank order while they fit (skipping those that do not), presented in reading order."
     taken, used = [], 0
@@ -67,6 +71,7 @@ class BM25Chunks:
         return [self.keys[i] for i in np.argsort(-scores, kind='stable')]
     def retrieve(self, query: str, budget: int) -> BudgetedEvidence: return fill_budget(self.forest, self.ranked(query), budget, 'bm25')
 
+# %% ../../nbs/retrieval/14_budget_baselines.ipynb #c192e5ba
 class DenseChunks:
     "Dense top-k over a forest's leaf vectors."
     def __init__(self, forest: Forest, embedder: Embedder):
@@ -78,6 +83,7 @@ class DenseChunks:
         return [self.keys[i] for i in np.argsort(-scores, kind='stable')]
     def retrieve(self, query: str, budget: int) -> BudgetedEvidence: return fill_budget(self.forest, self.ranked(query), budget, 'dense')
 
+# %% ../../nbs/retrieval/14_budget_baselines.ipynb #c19fba3b
 def full_context(forest: Forest, limit: int) -> BudgetedEvidence:
     "Every document whole, in forest order, up to `limit` tokens; the rest is cut and `truncated` says so."
     texts, used, truncated, keys = [], 0, False, []
@@ -113,21 +119,25 @@ class BudgetRetriever:
         self.chunks = (BM25Chunks(forest) if name == 'bm25-budget' else
                        DenseChunks(forest, embedder or make_embedder(settings.retrieval)) if name == 'dense-budget' else None)
 
-    def evidence(self, query: str) -> BudgetedEvidence:
-        "The chunks chosen for `query` within the budget (full context: every document up to the window)."
-        if self.chunks is not None: return self.chunks.retrieve(query, self.settings.fable.budget)
-        question = self.llm.count_tokens(query) if self.llm else count_tokens(query)
-        return full_context(self.forest, self.settings.llm.context_tokens - self.settings.answer.tokens - question - 256)
+# %% ../../nbs/retrieval/14_budget_baselines.ipynb #ec0e0230
+@patch
+def evidence(self: BudgetRetriever, query: str) -> BudgetedEvidence:
+    "The chunks chosen for `query` within the budget (full context: every document up to the window)."
+    if self.chunks is not None: return self.chunks.retrieve(query, self.settings.fable.budget)
+    question = self.llm.count_tokens(query) if self.llm else count_tokens(query)
+    return full_context(self.forest, self.settings.llm.context_tokens - self.settings.answer.tokens - question - 256)
 
-    def search(self, queries: Sequence[str], use_llm: bool = True) -> list[Retrieval]:
-        "The evidence of each query as passages, with a `fable` flag of its tokens, budget, documents and cut."
-        out = []
-        for query in queries:
-            found = self.evidence(query)
-            flag = Flag(kind=FableFlag.fable, detail=self.LABELS[self.name], data=dict(tokens=found.tokens, budget=self.settings.fable.budget,
-                                                                                    documents=found.documents[:20], truncated=found.truncated))
-            out.append(Retrieval(budgeted_hits(self.forest, found), flags=[flag]))
-        return out
+# %% ../../nbs/retrieval/14_budget_baselines.ipynb #2398fd29
+@patch
+def search(self: BudgetRetriever, queries: Sequence[str], use_llm: bool = True) -> list[Retrieval]:
+    "The evidence of each query as passages, with a `fable` flag of its tokens, budget, documents and cut."
+    out = []
+    for query in queries:
+        found = self.evidence(query)
+        flag = Flag(kind=FableFlag.fable, detail=self.LABELS[self.name], data=dict(tokens=found.tokens, budget=self.settings.fable.budget,
+                                                                                documents=found.documents[:20], truncated=found.truncated))
+        out.append(Retrieval(budgeted_hits(self.forest, found), flags=[flag]))
+    return out
 
 # %% ../../nbs/retrieval/14_budget_baselines.ipynb #b9a346d8
 def budget_retriever(name: str):

@@ -21,6 +21,8 @@ from ..data import data_file
 from ..embed import Embedder
 from ..llm import LLM, CallLog, StructuredOutputError
 
+from fastcore.basics import patch
+
 # %% auto #0
 __all__ = ['CHUNK_VERSION', 'TREE_VERSION', 'NodeKind', 'MERGE_VERSION', 'MANIFEST_DEFAULTS', 'split_units', 'ChunkStarts',
            'chunk_prompt', 'cut_chunks', 'pack_paragraphs', 'BuildReport', 'semantic_chunks', 'SubsectionPlan',
@@ -58,6 +60,7 @@ class ChunkStarts(BaseModel):
     "Where each chunk begins."
     starts: list[int] = Field(default_factory=list, max_length=400)  # unit numbers that open a new chunk
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #efc0aea1
 def chunk_prompt(units: Sequence[str]) -> str:
     "The chunker's prompt over numbered units."
     listed = '\n'.join(f'[{i}] {u.strip()}' for i, u in enumerate(units))
@@ -68,6 +71,7 @@ covers one topic and a new chunk starts where the topic changes. A heading belon
 
 Reply with JSON: {{"starts": [the numbers of the paragraphs that open a chunk, in order, starting with 0]}}"""
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #67b29b10
 def cut_chunks(text: str, units: Sequence[tuple[int, int]], starts: Iterable[int]) -> list[str]:
     "The chunks that begin at the given unit numbers (0 always begins one); together they are the whole text."
     if not units: return []
@@ -75,6 +79,7 @@ def cut_chunks(text: str, units: Sequence[tuple[int, int]], starts: Iterable[int
     bounds = [units[s][0] for s in opening] + [len(text)]
     return [text[a:b] for a, b in zip(bounds, bounds[1:])]
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #557e4b97
 def pack_paragraphs(text: str, units: Sequence[tuple[int, int]], chunk_tokens: int) -> list[int]:
     "Chunk starts that pack consecutive units up to about `chunk_tokens` each (the fallback)."
     starts, size = [0], 0
@@ -91,6 +96,7 @@ class BuildReport:
     flags: list[str] = field(default_factory=list)  # chunking_fallback, fallback_tree, tree_retry:<n>, partitioned:<n>
     log: CallLog = field(default_factory=CallLog)
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #2336b490
 def semantic_chunks(llm: LLM, text: str, settings: FableSettings, report: BuildReport, context_tokens: int) -> list[str]:
     "The document cut into semantic chunks (LLM boundaries per window of units, or packed paragraphs)."
     units = split_units(text)
@@ -123,29 +129,34 @@ class SubsectionPlan(BaseModel):
     summary: str = Field(max_length=250)
     start: int  # the chunk where the subsection begins
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #6653c305
 class SectionPlan(BaseModel):
     title: str = Field(max_length=100)
     summary: str = Field(max_length=250)
     start: int  # the chunk where the section begins; chunks before its first subsection belong to the section itself
     subsections: list[SubsectionPlan] = Field(default_factory=list, max_length=6)
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #528e04b4
 class TreePlan(BaseModel):
     "A document tree: root > sections > subsections > chunks (depth 4 with the root at depth 1); chunks before the first section hang from the root."
     title: str = Field(max_length=100)
     summary: str = Field(max_length=250)
     sections: list[SectionPlan] = Field(default_factory=list, max_length=12)
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #72bd5a7b
 class ShallowSectionPlan(BaseModel):
     title: str = Field(max_length=100)
     summary: str = Field(max_length=250)
     start: int
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #75f56116
 class ShallowTreePlan(BaseModel):
     "A partition's tree: root > sections > chunks."
     title: str = Field(max_length=100)
     summary: str = Field(max_length=250)
     sections: list[ShallowSectionPlan] = Field(default_factory=list, max_length=12)
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #31520b45
 def tree_prompt(chunks: Sequence[str], shallow: bool = False, problems: Sequence[str] = ()) -> str:
     "The tree builder's prompt over numbered chunks; `problems` of an earlier answer are listed for a retry."
     listed = '\n\n'.join(f'<chunk {i}>\n{c.strip()}' for i, c in enumerate(chunks))
@@ -167,6 +178,7 @@ def _ngrams(text: str, n: int = 5) -> set[tuple[str, ...]]:
     words = re.findall(r"[a-z0-9']+", text.lower())
     return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #33ac0dca
 _INSTRUCTION_NGRAMS = _ngrams(tree_prompt(['']) + ' ' + tree_prompt([''], shallow=True, problems=['x']) +
                               ' Your previous reply could not be used. Reply again with only one JSON object that follows the schema; '
                               'the answer hit the token limit before it ended; the answer was not valid JSON of the asked shape')
@@ -175,6 +187,7 @@ def echoes_instructions(text: str) -> bool:
     "Whether `text` repeats five or more consecutive words of the tree prompt or of a re-ask message."
     return bool(_ngrams(text) & _INSTRUCTION_NGRAMS)
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #32e1b079
 def plan_ranges(plan: BaseModel, count: int) -> list[tuple[str, int, int, Optional[int]]]:
     "(kind, start, end, section index) of the root's own chunks, each section's own chunks and each subsection, from the starts."
     sections = plan.sections
@@ -188,6 +201,7 @@ def plan_ranges(plan: BaseModel, count: int) -> list[tuple[str, int, int, Option
         out += [('subsection', u.start, sub_starts[j + 1], k) for j, u in enumerate(subs)]
     return out
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #7ffb3f24
 def plan_problems(plan: BaseModel, count: int) -> list[str]:
     "What is wrong with `plan` for a document of `count` chunks (empty: nothing)."
     problems, previous = [], -1
@@ -224,6 +238,7 @@ class ForestNode(BaseModel):
     summary: str = ''  # internal nodes: what lies below
     chunk: Optional[int] = None  # leaves: the chunk's position in the document (reading order)
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #02524623
 class DocumentTree(BaseModel):
     "A document's chunks and tree."
     doc_id: str
@@ -244,6 +259,7 @@ class DocumentTree(BaseModel):
         chain = [self.nodes[node_id]] + self.ancestors(node_id)
         return ' > '.join(n.title for n in reversed(chain) if n.kind != 'leaf')
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #13fdca52
 def tree_from_plan(doc_id: str, chunks: Sequence[str], plan: BaseModel) -> DocumentTree:
     "The tree a valid plan describes."
     nodes: list[ForestNode] = []
@@ -275,6 +291,7 @@ def renumber(tree: DocumentTree) -> DocumentTree:
     for root in kids.get(None, []): visit(root, 1, None)
     return tree.model_copy(update=dict(nodes=order))
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #7bb5eb46
 def flatten_depth(tree: DocumentTree, max_depth: int = 4) -> DocumentTree:
     "Remove internal nodes deeper than `max_depth` - 1, re-attaching their children; every leaf is kept."
     tree = renumber(tree)
@@ -289,11 +306,13 @@ def _opening(text: str, words: int) -> str:
     line = next((l.strip() for l in text.strip().splitlines() if l.strip()), '')
     return ' '.join(line.split()[:words]).rstrip(',;:')[:100] or '(empty)'  # titles hold at most 100 characters
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #2ed56699
 def _first_sentence(text: str, limit: int = 240) -> str:  # summaries hold at most 250
     flat = ' '.join(text.split())
     m = _SENTENCE_END.search(flat)
     return (flat[:m.start() + 1] if m else flat)[:limit]
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #347f9774
 def fallback_tree(doc_id: str, title: str, chunks: Sequence[str], per_section: int = 4) -> DocumentTree:
     "A tree without the LLM: sections of `per_section` consecutive chunks with extractive titles and summaries."
     sections = [SectionPlan(title=_opening(chunks[i], 8), summary=_first_sentence(chunks[i]), start=i) for i in range(0, len(chunks), per_section)]
@@ -301,6 +320,7 @@ def fallback_tree(doc_id: str, title: str, chunks: Sequence[str], per_section: i
     tree = tree_from_plan(doc_id, chunks, plan)
     return tree.model_copy(update=dict(flags=['fallback_tree']))
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #9de3ecb3
 def repair_plan(plan: BaseModel, chunks: Sequence[str]) -> BaseModel:
     "`plan` with sections and subsections that start out of range or out of order dropped, and empty titles and summaries filled from the text."
     count, kept, previous = len(chunks), [], -1
@@ -331,6 +351,7 @@ class RootSummary(BaseModel):
     title: str = Field(max_length=120)
     summary: str = Field(max_length=800)
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #a178eecc
 def merge_prompt(parts: Sequence[tuple[str, str]]) -> str:
     "The merge call's prompt over the partition roots."
     listed = '\n'.join(f'Part {k}: {t}. {s}' for k, (t, s) in enumerate(parts, 1))
@@ -340,6 +361,7 @@ def merge_prompt(parts: Sequence[tuple[str, str]]) -> str:
 Give the whole document a title and a two-sentence summary.
 Reply with JSON: {{"title": "...", "summary": "..."}}"""
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #e760ca34
 def plan_tree(llm: LLM, doc_id: str, title: str, chunks: Sequence[str], settings: FableSettings, report: BuildReport,
               shallow: bool = False) -> DocumentTree:
     "One LLM-planned tree over `chunks` (retries with the problems), or the deterministic tree."
@@ -362,13 +384,16 @@ def plan_tree(llm: LLM, doc_id: str, title: str, chunks: Sequence[str], settings
     report.flags.append('fallback_tree')
     return fallback_tree(doc_id, title, chunks)
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #ffc35419
 def _prompt_tokens(llm: LLM, chunks: Sequence[str]) -> int: return llm.count_tokens(tree_prompt(chunks))
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #5bb50559
 def single_chunk_tree(doc_id: str, title: str, text: str) -> DocumentTree:
     "A short document as one leaf under a root named by its title (or opening words) and first sentence; no LLM."
     plan = TreePlan(title=(title or _opening(text, 8))[:100], summary=_first_sentence(text), sections=[])
     return tree_from_plan(doc_id, [text], plan).model_copy(update=dict(flags=['single_chunk']))
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #3271dc42
 def build_tree(llm: LLM, doc_id: str, title: str, text: str, settings: Settings) -> tuple[DocumentTree, BuildReport]:
     "The document's chunks and tree, with what it cost."
     fable, context = settings.fable, settings.llm.context_tokens
@@ -412,6 +437,7 @@ def node_text(tree: DocumentTree, node: ForestNode) -> str:
     "What a node is embedded as: its title path and summary (internal nodes) or its chunk (leaves)."
     return tree.chunks[node.chunk] if node.kind == 'leaf' else f'{tree.title_path(node.id)}: {node.summary}'
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #b6ef9f6c
 class ForestStore:
     "Document trees, their build cost and their node embeddings, in one SQLite file."
     def __init__(self, path: str | Path, manifest: Optional[dict] = None):
@@ -425,35 +451,58 @@ class ForestStore:
                                  'use another forest folder or the same settings')
             if not stored:
                 with self.db: self.db.execute("insert into info values ('manifest', ?)", (json.dumps(manifest),))
-    @property
-    def manifest(self) -> dict:
-        row = self.db.execute("select value from info where key = 'manifest'").fetchone()
-        return json.loads(row[0]) if row else {}
     def __len__(self): return self.db.execute('select count(*) from documents').fetchone()[0]
-    def has(self, doc_id: str) -> bool: return self.db.execute('select 1 from documents where doc_id = ?', (doc_id,)).fetchone() is not None
-    def add(self, tree: DocumentTree, text_hash: str, cost: dict, seconds: float, vectors: np.ndarray):
-        "Store a document's tree, cost and node vectors in one transaction."
-        with self.db:
-            self.db.execute('insert or replace into documents values (?,?,?,?,?,?,?,?,?,(select count(*) from documents))',
-                            (tree.doc_id, tree.title, text_hash, tree.model_dump_json(), json.dumps(tree.flags), cost['calls'],
-                             cost['input_tokens'], cost['output_tokens'], round(seconds, 2)))
-            self.db.executemany('insert or replace into nodes values (?,?,?,?)',
-                                [(tree.doc_id, n.id, node_text(tree, n), np.asarray(v, np.float32).tobytes()) for n, v in zip(tree.nodes, vectors)])
-    def tree(self, doc_id: str) -> DocumentTree:
-        row = self.db.execute('select tree from documents where doc_id = ?', (doc_id,)).fetchone()
-        if row is None: raise KeyError(f'document {doc_id!r} is not in the forest {self.path}')
-        return DocumentTree.model_validate_json(row[0])
-    def doc_ids(self) -> list[str]: return [r[0] for r in self.db.execute('select doc_id from documents order by position')]
-    def vectors(self) -> tuple[list[tuple[str, int]], np.ndarray]:
-        "(doc_id, node_id) of every node and their vectors, in store order."
-        rows = self.db.execute('select n.doc_id, n.node_id, n.vector from nodes n join documents d using (doc_id) order by d.position, n.node_id').fetchall()
-        keys = [(r[0], r[1]) for r in rows]
-        return keys, (np.frombuffer(b''.join(r[2] for r in rows), np.float32).reshape(len(rows), -1) if rows else np.zeros((0, 0), np.float32))
-    def costs(self) -> list[dict]:
-        "Per-document build cost and flags."
-        cols = ['doc_id', 'title', 'flags', 'calls', 'input_tokens', 'output_tokens', 'seconds']
-        return [dict(zip(cols, r[:2] + (json.loads(r[2]),) + r[3:])) for r in self.db.execute(f'select {", ".join(cols)} from documents order by position')]
-    def close(self): self.db.close()
+
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #8f9cbdad
+@patch(as_prop=True)
+def manifest(self: ForestStore) -> dict:
+    row = self.db.execute("select value from info where key = 'manifest'").fetchone()
+    return json.loads(row[0]) if row else {}
+
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #edf69af3
+@patch
+def has(self: ForestStore, doc_id: str) -> bool: return self.db.execute('select 1 from documents where doc_id = ?', (doc_id,)).fetchone() is not None
+
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #2be0ee0f
+@patch
+def add(self: ForestStore, tree: DocumentTree, text_hash: str, cost: dict, seconds: float, vectors: np.ndarray):
+    "Store a document's tree, cost and node vectors in one transaction."
+    with self.db:
+        self.db.execute('insert or replace into documents values (?,?,?,?,?,?,?,?,?,(select count(*) from documents))',
+                        (tree.doc_id, tree.title, text_hash, tree.model_dump_json(), json.dumps(tree.flags), cost['calls'],
+                         cost['input_tokens'], cost['output_tokens'], round(seconds, 2)))
+        self.db.executemany('insert or replace into nodes values (?,?,?,?)',
+                            [(tree.doc_id, n.id, node_text(tree, n), np.asarray(v, np.float32).tobytes()) for n, v in zip(tree.nodes, vectors)])
+
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #b5fec211
+@patch
+def tree(self: ForestStore, doc_id: str) -> DocumentTree:
+    row = self.db.execute('select tree from documents where doc_id = ?', (doc_id,)).fetchone()
+    if row is None: raise KeyError(f'document {doc_id!r} is not in the forest {self.path}')
+    return DocumentTree.model_validate_json(row[0])
+
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #8ae99389
+@patch
+def doc_ids(self: ForestStore) -> list[str]: return [r[0] for r in self.db.execute('select doc_id from documents order by position')]
+
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #3f297742
+@patch
+def vectors(self: ForestStore) -> tuple[list[tuple[str, int]], np.ndarray]:
+    "(doc_id, node_id) of every node and their vectors, in store order."
+    rows = self.db.execute('select n.doc_id, n.node_id, n.vector from nodes n join documents d using (doc_id) order by d.position, n.node_id').fetchall()
+    keys = [(r[0], r[1]) for r in rows]
+    return keys, (np.frombuffer(b''.join(r[2] for r in rows), np.float32).reshape(len(rows), -1) if rows else np.zeros((0, 0), np.float32))
+
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #72666aeb
+@patch
+def costs(self: ForestStore) -> list[dict]:
+    "Per-document build cost and flags."
+    cols = ['doc_id', 'title', 'flags', 'calls', 'input_tokens', 'output_tokens', 'seconds']
+    return [dict(zip(cols, r[:2] + (json.loads(r[2]),) + r[3:])) for r in self.db.execute(f'select {", ".join(cols)} from documents order by position')]
+
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #176b4e06
+@patch
+def close(self: ForestStore): self.db.close()
 
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #9f7a69a9
 def forest_manifest(llm: LLM, embedder: Embedder, settings: FableSettings) -> dict:
@@ -462,6 +511,7 @@ def forest_manifest(llm: LLM, embedder: Embedder, settings: FableSettings) -> di
                 max_depth=settings.max_depth, chunking=settings.chunking, chunk_tokens=settings.chunk_tokens, tree_retries=settings.tree_retries,
                 single_chunk_tokens=settings.single_chunk_tokens)
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #8351d3cb
 MANIFEST_DEFAULTS = dict(single_chunk_tokens=0)  # manifest fields added later, as forests made before them were built
 
 def build_forest(
@@ -500,6 +550,7 @@ def dragonball_documents(language: Optional[str] = 'en', domain: Optional[str] =
         out.append((str(r['doc_id']), f"{name} ({r['domain']})" if name else r['domain'], r['content']))
     return out
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #2401f70c
 def hotpotqa_documents(
     question_ids: Optional[Iterable[str]] = None,  # these questions only; default: all
     path: str = 'hotpotqa/ircot_processed/dev_subsampled.jsonl',  # the question file in the data mirror
@@ -516,6 +567,7 @@ def forest_folder(settings: Settings, corpus: str) -> Path:
     model = re.sub(r'[^A-Za-z0-9._-]+', '_', settings.llm.model)
     return Path(settings.cache_dir)/'forests'/f'{corpus}--{model}'
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #4cd9a78e
 def export_trees(folder: str | Path, out: str | Path) -> int:
     "Write the forest's manifest, trees and build costs to a gzip JSONL file; returns the number of trees."
     store = ForestStore(Path(folder)/'forest.sqlite')
@@ -528,6 +580,7 @@ def export_trees(folder: str | Path, out: str | Path) -> int:
     Path(out).write_bytes(gzip.compress(('\n'.join(lines) + '\n').encode(), mtime=0))
     return len(lines) - 1
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #947f765f
 def import_trees(path: str | Path, folder: str | Path, embedder: Embedder,
                  only: Optional[Sequence[str]] = None,  # import only these documents; default: all
 ) -> int:

@@ -25,6 +25,8 @@ from .base import Hit, Retrieval, register_retriever
 from ..tree import Flag, register_flags
 from .fable_forest import DocumentTree, ForestNode, ForestStore, forest_folder
 
+from fastcore.basics import patch
+
 # %% auto #0
 __all__ = ['SELECT_VERSION', 'NAVIGATE_VERSION', 'leaf_chunks', 'evidence_text', 'Forest', 'tree_expansion', 'normalise_scores',
            'Candidate', 'relation', 'budget_greedy', 'budget_knapsack', 'Choice', 'selection_prompt',
@@ -46,45 +48,61 @@ def leaf_chunks(tree: DocumentTree, node_id: int) -> list[int]:
             else: stack.append(child.id)
     return sorted(below)
 
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #a7675206
 def evidence_text(tree: DocumentTree, node_id: int) -> str:
     "What the generator reads for a node: its title path, then its chunks in reading order."
     return f'[{tree.title_path(node_id)}]\n\n' + ''.join(tree.chunks[c] for c in leaf_chunks(tree, node_id)).strip()
 
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #d7222318
 class Forest:
     "A forest's trees and node vectors, for searching."
     def __init__(self, trees: dict[str, DocumentTree], keys: list[tuple[str, int]], vectors: np.ndarray):
         self.trees, self.keys, self.vectors = trees, keys, vectors
         self.row = {k: i for i, k in enumerate(keys)}
         self._cost: dict[tuple[str, int], int] = {}
-    @classmethod
-    def open(cls, folder: str | Path) -> Forest:
-        store = ForestStore(Path(folder)/'forest.sqlite')
-        try:
-            keys, vectors = store.vectors()
-            return cls({d: store.tree(d) for d in store.doc_ids()}, keys, vectors)
-        finally: store.close()
-    def subset(self, doc_ids: Sequence[str]) -> Forest:
-        "The forest of only these documents (one domain's, say); a name it does not hold is an error."
-        if missing := [d for d in doc_ids if d not in self.trees]:
-            raise KeyError(f'the forest has no document {", ".join(map(str, missing[:5]))} ({len(missing)} missing of {len(doc_ids)})')
-        wanted = set(doc_ids)
-        rows = [i for i, (d, _) in enumerate(self.keys) if d in wanted]
-        return Forest({d: t for d, t in self.trees.items() if d in wanted}, [self.keys[i] for i in rows], self.vectors[rows])
-    def cost(self, doc_id: str, node_id: int) -> int:
-        "Tokens of the node's evidence text."
-        key = (doc_id, node_id)
-        if key not in self._cost: self._cost[key] = count_tokens(evidence_text(self.trees[doc_id], node_id))
-        return self._cost[key]
-    def similarities(self, query: np.ndarray, doc_id: str) -> dict[int, float]:
-        "Cosine similarity of every node of a document to the query vector."
-        tree = self.trees[doc_id]
-        rows = [self.row[(doc_id, n.id)] for n in tree.nodes]
-        return dict(zip([n.id for n in tree.nodes], (self.vectors[rows] @ query).tolist()))
-    def top_nodes(self, query: np.ndarray, k: int) -> list[tuple[str, int, float]]:
-        "The k nodes most similar to the query, over the whole forest."
-        scores = self.vectors @ query
-        best = np.argsort(-scores, kind='stable')[:k]
-        return [(*self.keys[i], float(scores[i])) for i in best]
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #b02e0a5d
+@patch(cls_method=True)
+def open(cls: Forest, folder: str | Path) -> Forest:
+    store = ForestStore(Path(folder)/'forest.sqlite')
+    try:
+        keys, vectors = store.vectors()
+        return cls({d: store.tree(d) for d in store.doc_ids()}, keys, vectors)
+    finally: store.close()
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #0ef506bf
+@patch
+def subset(self: Forest, doc_ids: Sequence[str]) -> Forest:
+    "The forest of only these documents (one domain's, say); a name it does not hold is an error."
+    if missing := [d for d in doc_ids if d not in self.trees]:
+        raise KeyError(f'the forest has no document {", ".join(map(str, missing[:5]))} ({len(missing)} missing of {len(doc_ids)})')
+    wanted = set(doc_ids)
+    rows = [i for i, (d, _) in enumerate(self.keys) if d in wanted]
+    return Forest({d: t for d, t in self.trees.items() if d in wanted}, [self.keys[i] for i in rows], self.vectors[rows])
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #1c7370ff
+@patch
+def cost(self: Forest, doc_id: str, node_id: int) -> int:
+    "Tokens of the node's evidence text."
+    key = (doc_id, node_id)
+    if key not in self._cost: self._cost[key] = count_tokens(evidence_text(self.trees[doc_id], node_id))
+    return self._cost[key]
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #41d41bd7
+@patch
+def similarities(self: Forest, query: np.ndarray, doc_id: str) -> dict[int, float]:
+    "Cosine similarity of every node of a document to the query vector."
+    tree = self.trees[doc_id]
+    rows = [self.row[(doc_id, n.id)] for n in tree.nodes]
+    return dict(zip([n.id for n in tree.nodes], (self.vectors[rows] @ query).tolist()))
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #060543ce
+@patch
+def top_nodes(self: Forest, query: np.ndarray, k: int) -> list[tuple[str, int, float]]:
+    "The k nodes most similar to the query, over the whole forest."
+    scores = self.vectors @ query
+    best = np.argsort(-scores, kind='stable')[:k]
+    return [(*self.keys[i], float(scores[i])) for i in best]
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #51e95171
 def tree_expansion(
@@ -106,6 +124,7 @@ def tree_expansion(
         score[n.id] = alpha * own[n.id] + beta * inherited[n.id] + gamma * children
     return score
 
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #a954737c
 def normalise_scores(scores: dict[tuple[str, int], float], per_document: bool = False) -> dict[tuple[str, int], float]:
     "Min-max normalised scores, over all candidates or within each document (equal scores give 1)."
     groups: dict = {}
@@ -127,6 +146,7 @@ class Candidate:
     source: str  # 'llm' (navigation chose it or an ancestor), 'tree' (TreeExpansion)
     chunks: tuple[int, ...] = ()  # chunk positions below it
 
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #4984990c
 def relation(a: Candidate, b: Candidate) -> Optional[str]:
     "'ancestor' if a's chunks contain b's, 'descendant' if the reverse, else None (same document only)."
     if a.doc_id != b.doc_id or a.node_id == b.node_id: return None
@@ -135,6 +155,7 @@ def relation(a: Candidate, b: Candidate) -> Optional[str]:
     if sa < sb or sa == sb: return 'descendant'
     return None
 
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #c62aef99
 def budget_greedy(candidates: Sequence[Candidate], budget: int) -> list[Candidate]:
     "Take candidates in order while they fit, preferring ancestors over their descendants."
     taken: list[Candidate] = []
@@ -148,6 +169,7 @@ def budget_greedy(candidates: Sequence[Candidate], budget: int) -> list[Candidat
         used += extra
     return taken
 
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #19ceb0bc
 def budget_knapsack(candidates: Sequence[Candidate], budget: int, buckets: int = 200) -> list[Candidate]:
     "0/1 knapsack on scores within the budget, then descendants of chosen ancestors dropped."
     unit = max(1, -(-budget // buckets))
@@ -173,6 +195,7 @@ class Choice(BaseModel):
     "The aliases the model chose."
     chosen: list[int] = Field(default_factory=list, max_length=60)
 
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #c853bd4e
 def selection_prompt(query: str, forest: Forest, doc_ids: Sequence[str], depth: int) -> str:
     "Documents with their nodes down to `depth` (title path and summary), under aliases 1..n."
     blocks = []
@@ -189,6 +212,7 @@ Which of these documents hold information needed to answer the question? Each do
 
 Reply with JSON: {{"chosen": [numbers of the relevant documents, most relevant first]}}"""
 
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #08b35b9e
 def navigation_prompt(query: str, forest: Forest, doc_ids: Sequence[str]) -> tuple[str, list[tuple[str, int]]]:
     "Internal nodes of the documents under aliases 1..n, indented by depth; and what each alias stands for."
     lines, aliases = [], []
@@ -292,6 +316,7 @@ def route(forest: Forest, documents: Sequence[str], budget: int, routing: str = 
     if routing != 'adaptive': return routing
     return 'documents' if sum(forest.cost(d, 0) for d in documents) <= budget else 'nodes'
 
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #38f7aead
 def whole_documents(forest: Forest, documents: Sequence[str], budget: int) -> list[tuple[str, int]]:
     "Document level: whole documents (their roots) in fused order while they fit the budget."
     taken, used = [], 0
@@ -427,6 +452,7 @@ def chunk_span(tree: DocumentTree, node_id: int) -> str:
     chunks = leaf_chunks(tree, node_id)
     return f'chunk {chunks[0]}' if len(chunks) == 1 else f'chunks {chunks[0]}-{chunks[-1]}'
 
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #0bf6ea72
 def fable_flag(forest: Forest, result: FableResult, budget: int) -> Flag:
     "How FABLE chose its evidence, as a `fable` flag: routing, depth L, tokens against the budget, each path's documents, the chosen nodes."
     nodes = [f'{d} · {forest.trees[d].title_path(n)} · {chunk_span(forest.trees[d], n)}' + (' (LLM)' if (d, n) in result.llm_nodes else '')

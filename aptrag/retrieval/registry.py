@@ -21,6 +21,7 @@ def retriever_names() -> list[str]:
     "The names of every registered retriever."
     return sorted(RETRIEVERS)
 
+# %% ../../nbs/retrieval/19_registry.ipynb #4d2aaab7
 def make_retriever(
     settings: Optional[Settings] = None,  # default: `load_settings()`
     llm: Optional[LLM] = None,  # the gateway, for retrievers that call the LLM (FABLE) or count its tokens

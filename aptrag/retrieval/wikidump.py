@@ -34,6 +34,7 @@ class DumpPage:
     redirect: Optional[str]  # target title of a redirect page
     text: str  # wikitext of the latest revision
 
+# %% ../../nbs/retrieval/11_wikidump.ipynb #c6da4732
 def open_dump(path: str | Path):
     "A binary stream of a dump file, decompressing bz2."
     path = Path(path)
@@ -41,6 +42,7 @@ def open_dump(path: str | Path):
     with open(path, 'rb') as f: magic = f.read(3)
     return bz2.open(path, 'rb') if magic == b'BZh' else open(path, 'rb')
 
+# %% ../../nbs/retrieval/11_wikidump.ipynb #735bb4f1
 def read_dump(path: str | Path) -> Iterator[DumpPage]:
     "Every page of a MediaWiki XML export (pages-articles), streamed."
     with open_dump(path) as stream:
@@ -60,6 +62,7 @@ def read_dump(path: str | Path) -> Iterator[DumpPage]:
 # %% ../../nbs/retrieval/11_wikidump.ipynb #8e843eb5
 def _xml(text: str) -> str: return text.replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;').replace('"', '&quot;')
 
+# %% ../../nbs/retrieval/11_wikidump.ipynb #63f17f50
 def kilt_page_wikitext(record: dict, extras: bool = False) -> str:
     "Wikitext of a KILT page (Section:::: and BULLET:::: markers back to headings and lists); `extras` adds templates and a table."
     lines = []
@@ -75,6 +78,7 @@ def kilt_page_wikitext(record: dict, extras: bool = False) -> str:
     if extras: lines.append('\n== Figures ==\n{| class="wikitable"\n! Year !! Value\n|-\n| 2001 || 12\n|-\n| 2002 || 15\n|}')
     return '\n'.join(lines)
 
+# %% ../../nbs/retrieval/11_wikidump.ipynb #793715a9
 def write_test_dump(
     records: Sequence[dict],  # KILT pages (`wikipedia_title`, `text`)
     path: str | Path,  # .xml, or .xml.bz2 to compress
@@ -111,6 +115,7 @@ def chunk_pages(
             lines.append(json.dumps(dict(id=p.id, contents=f'{p.title}\n{p.text}', **p.model_dump(exclude={'id'})), ensure_ascii=False))
     return lines
 
+# %% ../../nbs/retrieval/11_wikidump.ipynb #8a393eea
 def is_article(page: DumpPage) -> bool:
     "Main namespace, not a redirect, not empty."
     return page.namespace == 0 and page.redirect is None and not page.text.lstrip().upper().startswith('#REDIRECT') and bool(page.text.strip())
@@ -192,6 +197,7 @@ def title_key(title: str) -> str:
     text = re.sub(r'\b(a|an|the)\b', ' ', text)
     return ' '.join(text.split())
 
+# %% ../../nbs/retrieval/11_wikidump.ipynb #e321e977
 def gold_titles(name: str | Path) -> list[str]:
     "Gold page titles of a benchmark (monaco, qampari, hotpotqa) or of a file (one title or Wikipedia URL per line, or JSONL with `title`)."
     if name == 'monaco':  # Wikipedia pages of MoNaCo's evidence, as matched by a third party (an excerpt is all that is public offline)

@@ -18,6 +18,8 @@ from pydantic import BaseModel, Field
 from ...llm import LLM, CallLog, StructuredOutputError
 from ..text import names_documents_only
 
+from fastcore.basics import patch
+
 # %% auto #0
 __all__ = ['BATCHED_SYSTEM', 'LABEL_FOR_COUNTING', 'compatibility_matrix', 'compatibility_graph', 'document_label',
            'document_block', 'question_line', 'build_batched_prompt', 'PromptBudget', 'greedy_clusters',
@@ -45,6 +47,7 @@ def compatibility_matrix(
     np.fill_diagonal(compatible, False)
     return compatible
 
+# %% ../../../nbs/methods/24_aptrag_ec.ipynb #7bbd9003
 def compatibility_graph(evidence: Sequence[Sequence[str]], tau_s: float = 0.0) -> nx.Graph:
     "The compatibility graph as networkx: one node per candidate, an edge per compatible pair."
     g = nx.Graph(); g.add_nodes_from(range(len(evidence)))
@@ -59,16 +62,19 @@ def document_label(position: int) -> str:
     "The short name of the `position`-th document (from 1) of a batched prompt."
     return f'D{position}'
 
+# %% ../../../nbs/methods/24_aptrag_ec.ipynb #a42a6116
 LABEL_FOR_COUNTING = document_label(999)  # a label at least as long as any real one, for token estimates
 
 def document_block(label: str, text: str) -> str:
     "How one document appears in a batched prompt."
     return f'[{label}] {text.strip()}\n'
 
+# %% ../../../nbs/methods/24_aptrag_ec.ipynb #441ed84e
 def question_line(number: int, question: str, labels: Sequence[str]) -> str:
     "How one question and its allowed documents appear in a batched prompt."
     return f'Q{number} ({"from " + ", ".join(labels) if labels else "no documents"}): {question.strip()}\n'
 
+# %% ../../../nbs/methods/24_aptrag_ec.ipynb #d7a50d68
 def build_batched_prompt(
     questions: Sequence[str],  # the cluster's questions, numbered 1..n in this order
     evidence: Sequence[Sequence[str]],  # passage ids for each question
@@ -110,28 +116,32 @@ class PromptBudget:
                                 for i, (q, ids) in enumerate(zip(self.questions, self.evidence))]
         self.checks, self._groups = 0, {(): (frozenset(), 0)}
 
-    def _group(self, members: tuple[int, ...]) -> tuple[frozenset, int]:
-        "Evidence union and summed document and question tokens of `members`, extending the longest known prefix."
-        known = next(k for k in range(len(members), -1, -1) if members[:k] in self._groups)
-        union, total = self._groups[members[:known]]
-        for k in range(known, len(members)):
-            new = [p for p in dict.fromkeys(self.evidence[members[k]]) if p not in union]
-            union, total = union.union(new), total + sum(self.doc_tokens[p] for p in new) + self.question_tokens[members[k]]
-        return union, total
-
-    def tokens(self, members: Sequence[int]) -> int:
-        "Tokens of the system and batched prompt for `members`."
-        self.checks += 1
-        if self.exact:
-            members = sorted(members)
-            prompt = build_batched_prompt([self.questions[i] for i in members], [self.evidence[i] for i in members], self.documents)
-            return self.count_tokens(BATCHED_SYSTEM) + self.count_tokens(prompt)
-        members = tuple(members)
-        union, total = self._group(members)
-        if total + self.base + self.margin < self.tau_l: self._groups[members] = (union, total)  # it may grow further
-        return self.base + self.margin + total
-
     def __call__(self, members: Sequence[int]) -> bool: return self.tokens(members) < self.tau_l
+
+# %% ../../../nbs/methods/24_aptrag_ec.ipynb #eada87f9
+@patch
+def _group(self: PromptBudget, members: tuple[int, ...]) -> tuple[frozenset, int]:
+    "Evidence union and summed document and question tokens of `members`, extending the longest known prefix."
+    known = next(k for k in range(len(members), -1, -1) if members[:k] in self._groups)
+    union, total = self._groups[members[:known]]
+    for k in range(known, len(members)):
+        new = [p for p in dict.fromkeys(self.evidence[members[k]]) if p not in union]
+        union, total = union.union(new), total + sum(self.doc_tokens[p] for p in new) + self.question_tokens[members[k]]
+    return union, total
+
+# %% ../../../nbs/methods/24_aptrag_ec.ipynb #000d8133
+@patch
+def tokens(self: PromptBudget, members: Sequence[int]) -> int:
+    "Tokens of the system and batched prompt for `members`."
+    self.checks += 1
+    if self.exact:
+        members = sorted(members)
+        prompt = build_batched_prompt([self.questions[i] for i in members], [self.evidence[i] for i in members], self.documents)
+        return self.count_tokens(BATCHED_SYSTEM) + self.count_tokens(prompt)
+    members = tuple(members)
+    union, total = self._group(members)
+    if total + self.base + self.margin < self.tau_l: self._groups[members] = (union, total)  # it may grow further
+    return self.base + self.margin + total
 
 # %% ../../../nbs/methods/24_aptrag_ec.ipynb #2a7fe9b0
 def greedy_clusters(
@@ -217,6 +227,7 @@ def evidence_for_graph(
         doc_tokens[f'shared{i}_{j}'] = shared_tokens
     return evidence, doc_tokens
 
+# %% ../../../nbs/methods/24_aptrag_ec.ipynb #0f2c43a6
 def greedy_monotonicity_search(
     tries: int = 20000,  # random cases
     sizes: Sequence[int] = (4, 5, 6, 7, 8),  # numbers of candidates to draw from
@@ -247,12 +258,14 @@ class NumberedAnswer(BaseModel):
     id: int  # question number in the batched prompt, from 1
     answer: str = Field(max_length=400)  # sub-answers are short; a bound stops a small model from looping
 
+# %% ../../../nbs/methods/24_aptrag_ec.ipynb #a1c797eb
 def batched_answers_schema(n: int) -> type[BaseModel]:
     "The output schema of a batched call for `n` questions (the list is bounded by `n`)."
     class BatchedAnswers(BaseModel):
         answers: list[NumberedAnswer] = Field(max_length=n)
     return BatchedAnswers
 
+# %% ../../../nbs/methods/24_aptrag_ec.ipynb #ec6e8ad2
 @dataclass
 class ClusterOutcome:
     "Answers of one cluster, by candidate position, and what fell back to single answers."
@@ -303,6 +316,7 @@ class ClusterPlan:
     relaxed_seconds: float  # time of the relaxed clustering
     budget_checks: int  # context checks made
 
+# %% ../../../nbs/methods/24_aptrag_ec.ipynb #ed6b8676
 def cluster_siblings(
     questions: Sequence[str],  # the external siblings' questions
     evidence: Sequence[Sequence[str]],  # passage ids per sibling

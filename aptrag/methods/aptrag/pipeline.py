@@ -59,6 +59,7 @@ class PlanDecision:
     subquestions: list[str] = field(default_factory=list)  # the numbered sub-questions, when vertical
     hits: Optional[list] = None  # passages of the node's own question, retrieved for the split gate: a gated (external) node answers from them, a split root's final answer reads them
 
+# %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #696cb3f5
 @register_method
 class APTRAG(QuestionMethod):
     "APT-RAG: adaptive planning, topology-aware gathering, evidence-guided batched answering."
@@ -104,6 +105,7 @@ def qa_pairs(nodes: Sequence[Node], numbers: Optional[Sequence[int]] = None) -> 
     "(sibling number, (question, answer)) for `nodes` (1-based), optionally only `numbers`."
     return [(k, (n.text, n.answer or '-')) for k, n in enumerate(nodes, 1) if numbers is None or k in numbers]
 
+# %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #d5292256
 @patch
 def answer_from_pairs(self: APTRAG,
                       ctx: QuestionContext,  # the question's budgets and gateway
@@ -128,23 +130,27 @@ def retrieve(self: APTRAG, ctx: QuestionContext, nodes: Sequence[Node], queries:
     "Retrieve for `nodes` with their search queries, fused with their own questions under `query_fusion`."
     return ctx.retrieve_many(nodes, queries, fuse_with=[n.text for n in nodes] if self.guards.query_fusion else None)
 
+# %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #5580ad62
 @patch
 def shown_query(self: APTRAG, node: Node) -> Optional[str]:
     "The search query an answer prompt shows: the node's question under `query_fusion` (it searched with both), else its rewrite."
     return node.text if self.guards.query_fusion else None
 
+# %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #30a91d56
 @patch
 def answer_as_asked(self: APTRAG, ctx: QuestionContext, root: Node, hits: Optional[list[Hit]] = None) -> str:
     "`root` answered as Naive RAG answers it: from the passages of the question as asked (`hits`, else retrieved now)."
     if hits is None: hits = ctx.retrieve_many([root], [root.text])[0]
     return answer_from_passages(ctx, root, hits, final=True, query=self.shown_query(root))
 
+# %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #431f9fcc
 @patch
 def passages_answer(self: APTRAG, ctx: QuestionContext, node: Node, hits: list[Hit]) -> bool:
     "The split gate: whether the passages retrieved with `node`'s own question answer it (False when the budget has no call for it)."
     try: return passages_suffice(ctx, node, passages_for(ctx, node, hits))
     except BudgetExceeded: return False
 
+# %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #9d6098f6
 @patch
 def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
     "Plan the root, then answer it from its children (split) or from its own retrieval (kept whole)."
@@ -295,6 +301,7 @@ def answer_split(self: APTRAG, ctx: QuestionContext, node: Node, subquestions: l
     else: self.answer_external(ctx, node)  # the node budget left no room for its sub-questions: answered as a leaf
     node.finished_s = ctx.now()
 
+# %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #a343b160
 @patch
 def answer_external(self: APTRAG, ctx: QuestionContext, node: Node,
                     hits: Optional[list[Hit]] = None):  # passages already retrieved with its question (the split gate's); default: rewrite and retrieve
@@ -308,6 +315,7 @@ def answer_external(self: APTRAG, ctx: QuestionContext, node: Node,
         node.answer = answer_from_passages(ctx, node, hits, query=self.shown_query(node))
     except BudgetExceeded: node.answer = node.answer or ''
 
+# %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #b0633ea5
 @patch
 def answer_dependent(self: APTRAG, ctx: QuestionContext, parent: Node, node: Node, may_split: bool = True):
     "Resolve `node`'s references to earlier siblings, then answer it laterally, externally or (if `may_split`) by splitting."

@@ -73,6 +73,7 @@ def implicit_reference(text: str) -> Optional[int]:
         if lower in _PERSONAL_PRONOUNS and not any(w.group()[0].isupper() for w in words[1:k]): return word.end()
     return None
 
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #00c104e7
 def mark_implicit_references(subquestions: Sequence[str]) -> tuple[list[str], int]:
     "The sub-questions with the <Qj> put in that a pronoun stood for (j: the nearest earlier one that names its subject), and how many were marked."
     out, marked, named = [], 0, None  # named: the nearest earlier sub-question that names its own subject
@@ -113,6 +114,7 @@ def needs_search(ctx: QuestionContext, node: Node, pairs: Sequence[tuple[int, tu
     except StructuredOutputError:
         node.flag(FlagKind.parse_fallback, 'answerability'); return True
 
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #c42e5737
 def passages_suffice(ctx: QuestionContext, node: Node, passages: Sequence[tuple[str, str]]) -> bool:
     "Whether `passages` answer `node` on their own (the split gate); False when the check never parses."
     try:
@@ -121,10 +123,12 @@ def passages_suffice(ctx: QuestionContext, node: Node, passages: Sequence[tuple[
     except StructuredOutputError:
         node.flag(FlagKind.parse_fallback, 'sufficiency'); return False
 
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #0699890b
 def substitute_references(question: str, answers: dict[int, str]) -> str:
     "`question` with each <Qj> replaced by answer j (when known)."
     return REFERENCE.sub(lambda m: answers.get(int(m.group(1)), m.group(0)), question)
 
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #d068ea82
 def contextualise(ctx: QuestionContext, node: Node, pairs: Sequence[tuple[int, tuple[str, str]]]) -> str:
     "`node`'s question rewritten without <Qj> references, using the referenced pairs."
     try:
@@ -145,6 +149,7 @@ def rewrite_query(ctx: QuestionContext, node: Node) -> str:
     node.flag(FlagKind.parse_fallback, 'rewrite')
     return node.text
 
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #ade15d27
 def rewrite_queries(ctx: QuestionContext, parent: Node, nodes: Sequence[Node]) -> list[str]:
     "Search queries for sibling `nodes`: one batched call (recorded on `parent`), single rewrites for gaps."
     if len(nodes) == 1: return [rewrite_query(ctx, nodes[0])]

@@ -30,6 +30,7 @@ class Decomposition(BaseModel):
     decision: Literal['maintain', 'split']
     subquestions: list[Annotated[str, Field(max_length=300)]] = Field(default_factory=list, max_length=24)  # numbered, '<Qj>' marks a dependency
 
+# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #b40ab1d2
 DECOMPOSE_SYSTEM = 'You plan how to research questions. You reply with JSON only.'
 
 def decompose_prompt(question: str, breadth: Optional[int] = None) -> str:
@@ -67,6 +68,7 @@ def parse_subquestion(text: str) -> tuple[str, list[int]]:
     text = _LABEL.sub('', text.strip(), count=1).strip()
     return text, references_in(text)
 
+# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #cc3fcb64
 def check_references(position: int, references: Sequence[int], count: int) -> tuple[list[int], list[str]]:
     "Usable references of sub-question `position` (1-based) among `count`, and a note for each broken one."
     usable, broken = [], []
@@ -87,12 +89,14 @@ class Answerability(BaseModel):
     operation: str = Field(max_length=160)  # what must be done: look up new facts, or filter/compare/reorganise given ones
     needs_search: bool  # True: new facts must be retrieved; False: the context suffices
 
+# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #ddb16338
 ANSWERABILITY_SYSTEM = 'You check whether a question can be answered from given information. You reply with JSON only.'
 
 def qa_context(pairs: Sequence[tuple[str, str]]) -> str:
     "Question-answer pairs of earlier sub-questions, numbered as the sub-questions are."
     return '\n'.join(f'Q{k}: {q}\nA{k}: {a}' for k, (q, a) in pairs) if pairs else '(none)'
 
+# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #a91e1586
 def answerability_prompt(question: str, pairs: Sequence[tuple[int, tuple[str, str]]]) -> str:
     "The answerability checker's prompt."
     return f'''Question: {question}
@@ -115,6 +119,7 @@ class Sufficiency(BaseModel):
     missing: str = Field(max_length=300)  # what the question needs that the passages do not state ('nothing' when they state it all)
     answerable: bool  # True: the passages state everything the answer needs
 
+# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #03f951cf
 def sufficiency_prompt(question: str, passages: Sequence[tuple[str, str]]) -> str:
     "The split gate's prompt: do `passages` answer `question` completely?"
     return (f'Question: {question}\n\nPassages (excerpts of encyclopedia articles):\n{passages_block(passages)}\n\n'
@@ -131,6 +136,7 @@ class Contextualisation(BaseModel):
     items: list[Annotated[str, Field(max_length=120)]] = Field(default_factory=list, max_length=60)  # items from the referenced answers, with values
     question: str = Field(max_length=1500)  # the rewritten, self-contained question
 
+# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #1c78a507
 def contextualise_prompt(question: str, pairs: Sequence[tuple[int, tuple[str, str]]]) -> str:
     "The contextualiser's prompt."
     return f'''Rewrite a question so that it no longer refers to other questions.
@@ -151,16 +157,19 @@ REWRITE_VERSION = 'rewrite-v1'
 class Query(BaseModel):
     query: str = Field(max_length=160)
 
+# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #32ab769b
 class NumberedQuery(BaseModel):
     id: int
     query: str = Field(max_length=160)
 
+# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #80a05c36
 def queries_schema(n: int) -> type[BaseModel]:
     "Schema of a batched rewrite of `n` questions."
     class Queries(BaseModel):
         queries: list[NumberedQuery] = Field(max_length=n)
     return Queries
 
+# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #6804d867
 def rewrite_prompt(question: str) -> str:
     "Prompt to turn one question into a search query."
     return f'''Turn the question into a short search query for an encyclopedia: keep the names and the key terms, drop filler words.
@@ -168,6 +177,7 @@ Example: "In which year did the Berlin Wall fall?" -> {{"query": "Berlin Wall fa
 Question: {question}
 Reply with JSON: {{"query": "..."}}'''
 
+# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #99725a93
 def rewrite_batch_prompt(questions: Sequence[tuple[int, str]]) -> str:
     "Prompt to turn several numbered questions into search queries at once."
     listed = '\n'.join(f'{k}. {q}' for k, q in questions)
@@ -182,11 +192,13 @@ def lateral_answer_prompt(question: str, pairs: Sequence[tuple[int, tuple[str, s
     "Answer a question from earlier sub-questions' answers."
     return f'Question: {question}\n\nAnswers found so far:\n{qa_context(pairs)}\n\nAnswer the question from these answers.'
 
+# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #28788414
 def vertical_answer_prompt(question: str, pairs: Sequence[tuple[int, tuple[str, str]]]) -> str:
     "Combine the answers of a node's sub-questions into its answer."
     return (f'Question: {question}\n\nIts sub-questions and their answers:\n{qa_context(pairs)}\n\n'
             'Combine them into one complete answer to the question, keeping every relevant item and value.')
 
+# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #d69be43b
 def final_answer_prompt(question: str, pairs: Sequence[tuple[int, tuple[str, str]]], style: str = 'free',
                         passages: Sequence[tuple[str, str]] = (),
 ) -> str:
@@ -195,4 +207,3 @@ def final_answer_prompt(question: str, pairs: Sequence[tuple[int, tuple[str, str
            'short': STYLE_INSTRUCTION['short']}.get(style, 'Answer concisely and directly, saying what each part of the answer refers to.')
     found = (f'\n\nPassages retrieved for the question itself (use what helps):\n{passages_block(passages)}' if passages else '')
     return f'Question: {question}\n\nSub-questions and their answers:\n{qa_context(pairs)}{found}\n\n{how}'
-
