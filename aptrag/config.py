@@ -16,13 +16,16 @@ from pydantic_settings import (BaseSettings, JsonConfigSettingsSource, PydanticB
                                SettingsConfigDict, TomlConfigSettingsSource)
 
 # %% auto #0
-__all__ = ['EMBEDDED_MODEL_NAME', 'PLANNING_PURPOSES', 'PRESETS', 'RENAMED', 'RENAMED_VALUES', 'RETIRED', 'BEFORE_IT_EXISTED',
-           'PlannerSettings', 'LLMSettings', 'BudgetSettings', 'RetrievalSettings', 'GuardSettings', 'AptragSettings',
-           'PlanRAGSettings', 'LogicRAGSettings', 'ToQSettings', 'RTRAGSettings', 'MethodSettings', 'FableSettings',
-           'AnswerSettings', 'default_cache_dir', 'Settings', 'load_settings', 'apply_overrides', 'upgrade_settings']
+__all__ = ['EMBEDDED_MODEL_NAME', 'DEFAULT_MODEL_NAME', 'MODEL_NAMES', 'PLANNING_PURPOSES', 'PRESETS', 'RENAMED',
+           'RENAMED_VALUES', 'RETIRED', 'BEFORE_IT_EXISTED', 'PlannerSettings', 'LLMSettings', 'BudgetSettings',
+           'RetrievalSettings', 'GuardSettings', 'AptragSettings', 'PlanRAGSettings', 'LogicRAGSettings', 'ToQSettings',
+           'RTRAGSettings', 'MethodSettings', 'FableSettings', 'AnswerSettings', 'default_cache_dir', 'Settings',
+           'load_settings', 'apply_overrides', 'upgrade_settings']
 
 # %% ../nbs/core/00_config.ipynb #1a9b8a48
-EMBEDDED_MODEL_NAME = 'qwen2.5-coder-0.5b-instruct-q4_k_m'  # label of the GGUF model that ships with the install
+EMBEDDED_MODEL_NAME = 'qwen2.5-coder-0.5b-instruct-q4_k_m'  # label of the smaller GGUF model that ships with the install
+DEFAULT_MODEL_NAME = 'qwen2.5-coder-1.5b'  # the default model: Qwen2.5-Coder-1.5B-Instruct Q4_K_M, which ships with the install too
+MODEL_NAMES = {'qwen2.5-coder-0.5b-instruct-q4_k_m': 'qwen2.5-coder-0.5b', 'qwen2.5-coder-1.5b-instruct-q4_k_m': 'qwen2.5-coder-1.5b'}  # a local model's full label -> the name settings keep
 PLANNING_PURPOSES = ('decompose', 'answerability', 'sufficiency', 'contextualise', 'rewrite', 'rewrite_batch',  # APT-RAG's planner
                      'plan_dag', 'analyse', 'dependencies', 'judge_step', 'refine_query', 'regenerate', 'rephrase')  # the baselines' structure calls
 
@@ -35,6 +38,10 @@ class PlannerSettings(BaseModel):
     base_url: Optional[str] = None  # the planner's OpenAI-compatible server; None: llm.base_url
     purposes: list[str] = list(PLANNING_PURPOSES)  # the call purposes the planner answers; every other call goes to the main model
 
+    @field_validator('model')
+    @classmethod
+    def _short_name(cls, value): return MODEL_NAMES.get(value, value) if value else value
+
     @field_validator('purposes', mode='before')
     @classmethod
     def _split_purposes(cls, value):  # --set llm.planner.purposes=decompose,rewrite gives one string
@@ -45,7 +52,7 @@ class LLMSettings(BaseModel):
     "Which model answers, through which backend, and how it decodes."
     model_config = ConfigDict(extra='forbid')
     backend: Literal['llamacpp', 'llama-server', 'openai', 'transformers'] = 'llamacpp'  # in-process GGUF, a managed local llama.cpp server, any OpenAI-compatible server, or an HF checkpoint
-    model: str = EMBEDDED_MODEL_NAME  # a local model of aptrag.models (e.g. qwen2.5-coder-1.5b), a served model name (openai), or a label for model_path
+    model: str = DEFAULT_MODEL_NAME  # a local model of aptrag.models (qwen2.5-coder-1.5b, qwen2.5-coder-0.5b), a served model name (openai), or a label for model_path
     model_path: Optional[str] = None  # GGUF file or HF checkpoint folder; None means the embedded default GGUF
     base_url: str = 'http://127.0.0.1:8000/v1'  # endpoint of the OpenAI-compatible server
     base_urls: list[str] = []  # several servers of the same model (replicas): each request goes to the one with the fewest in flight; empty: base_url alone
@@ -68,6 +75,11 @@ class LLMSettings(BaseModel):
     cache: bool = True  # keep successful answers in the persistent cache
     models_dir: Optional[str] = None  # where registered models are joined from their PyPI chunks; None: <default cache folder>/models, shared by every cache_dir
     planner: PlannerSettings = Field(default_factory=PlannerSettings)  # a second model for planning calls (decompose, rewrite, checks); unset: the main model plans
+
+    @field_validator('model')
+    @classmethod
+    def _short_name(cls, value):  # one name per local model, whichever label was given
+        return MODEL_NAMES.get(value, value)
 
     @field_validator('server_args', mode='before')
     @classmethod
@@ -328,7 +340,7 @@ def apply_overrides(
 RENAMED: dict[str, str] = {f'methods.aptrag.{name}': f'methods.aptrag.guards.{name}' for name in
                            ('root_evidence', 'drop_restated', 'query_fusion', 'root_as_asked', 'answer_reserve', 'unanswered_fallback', 'implicit_references')}
 RENAMED |= {'retrieval.backend': 'retrieval.retriever'}  # old dotted key -> new dotted key
-RENAMED_VALUES: dict[str, dict] = {'retrieval.retriever': {'dense': 'passages'}}  # new key -> {old value: new value}
+RENAMED_VALUES: dict[str, dict] = {'retrieval.retriever': {'dense': 'passages'}, 'llm.model': MODEL_NAMES, 'llm.planner.model': MODEL_NAMES}  # key -> {old value: value today}
 RETIRED: dict[str, Any] = {'answer.draft': False, 'methods.aptrag.final_passages_first': False}  # retired switch -> its value when off
 BEFORE_IT_EXISTED: dict[str, Any] = {}  # a setting added later -> what runs made before it existed did, where that is not today's default
 
@@ -355,7 +367,9 @@ def upgrade_settings(
     "The same settings in today's names: renamed keys moved, retired switches dropped when off."
     data = json.loads(json.dumps(dump))  # a deep copy
     for old, new in RENAMED.items():
-        if (value := _pop(data, old, _MISSING)) is not _MISSING: _put(data, new, RENAMED_VALUES.get(new, {}).get(value, value))
+        if (value := _pop(data, old, _MISSING)) is not _MISSING: _put(data, new, value)
+    for key, values in RENAMED_VALUES.items():
+        if (value := _pop(data, key, _MISSING)) is not _MISSING: _put(data, key, values.get(value, value) if isinstance(value, str) else value)
     gate, depth = _pop(data, 'methods.aptrag.split_gate', _MISSING), _pop(data, 'methods.aptrag.split_gate_depth', 1)
     if gate is not _MISSING: _put(data, 'methods.aptrag.guards.split_gate', (depth if gate else 0) if isinstance(gate, bool) else gate)
     for key, off in RETIRED.items():

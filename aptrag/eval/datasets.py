@@ -229,7 +229,7 @@ def experiment_settings(
     dataset: str,  # a dataset name; its corpus and answer style come first
     backend: str = 'llamacpp',  # llamacpp (embedded GGUF), openai or transformers
     model: str = '',  # served model name or local model label; empty: the default
-    model_path: str = '',  # GGUF file or checkpoint folder; empty: the embedded model
+    model_path: str = '',  # GGUF file or checkpoint folder; empty: the registered file of `model`
     base_url: str = '',  # OpenAI-compatible endpoint; empty: the default
     top_k: Optional[int] = None,  # passages per retrieval; None: the default
     expand: Optional[bool] = None,  # bring sibling chunks of each hit's section; None: the default
