@@ -19,7 +19,9 @@ from .parallel import parse_shard
 from .retrieval.fable_forest import build_forest, dragonball_documents, export_trees, forest_folder, import_trees, ForestStore
 from .embed import make_embedder
 from .retrieval.wikidump import build_dump_corpus, gold_titles, project_full_dump, sample_corpus
-from .retrieval.dense import IndexMismatchError, build_corpus_index, build_index, ensure_index, index_folder, merge_stores
+from .retrieval.dense import IndexMismatchError, build_corpus_index, build_index, index_folder, merge_stores
+from .retrieval.hybrid import build_bm25
+from .retrieval.registry import make_retriever
 from .methods.answering import asks_for_list
 from .methods.registry import make_method, method_names
 from .tree import Trace, render_tree
@@ -145,8 +147,8 @@ def chat_command(args: argparse.Namespace) -> int:
 @command
 def index_parser(sub: argparse._SubParsersAction):
     "Add `aptrag index build` and `aptrag index search`."
-    index = sub.add_parser('index', help='build or search a dense index').add_subparsers(dest='index_command', required=True)
-    build = index.add_parser('build', help='embed a corpus and build its index (resumable)')
+    index = sub.add_parser('index', help='build or search the passage index (dense and BM25)').add_subparsers(dest='index_command', required=True)
+    build = index.add_parser('build', help='embed a corpus and build its dense and BM25 indexes (resumable)')
     build.add_argument('--shard', help="embed only slice i of n, as 'i/n'")
     build.add_argument('--merge', nargs='+', metavar='FOLDER', help='join shard folders into the index folder, then build')
     build.add_argument('--ray', action='store_true', help='embed on Ray workers with Ray Data (pip install -e ".[ray]")')
@@ -160,6 +162,7 @@ def index_parser(sub: argparse._SubParsersAction):
     search.add_argument('query', help='what to search for')
     search.add_argument('-k', type=positive_int, default=10, help='hits to show')
     search.add_argument('--no-expand', action='store_true', help='no section expansion')
+    search.add_argument('--mode', choices=['dense', 'bm25', 'hybrid', 'all'], help='how to search (default: retrieval.mode); all: the three lists side by side')
     search.add_argument('--width', type=int, default=100, help='characters of passage text to show')
     add_settings_options(search)
     search.set_defaults(handler=index_search_command)
@@ -189,17 +192,23 @@ def index_build_command(args: argparse.Namespace) -> int:
             print('shard done: build the index with `aptrag index build --merge SHARD_FOLDERS...`'); return 0
     print(f"index: {manifest['index']['type']}, {manifest['vectors']} vectors of dimension {manifest['dimension']}, "
           f"embedder {manifest['embedder']}, corpus hash {manifest['corpus_hash']}, {manifest['build_seconds']} s")
+    lexical = build_bm25(folder, progress=False)
+    print(f"BM25: {lexical['passages']} passages, corpus hash {lexical['corpus_hash']}, {lexical['build_seconds']} s")
     return 0
 
 # %% ../nbs/90_cli.ipynb #b836dd8f
 def index_search_command(args: argparse.Namespace) -> int:
-    "Print the top hits of a query."
+    "Print the top hits of a query: in one mode, or the dense, BM25 and hybrid lists side by side."
     settings = settings_from_args(args)
-    retriever = ensure_index(settings)
-    for hit in retriever.retrieve(args.query, k=args.k, expand=not args.no_expand):
-        body = hit.passage.text.split('\n\n', 1)[-1].replace('\n', ' ')
-        mark = '+' if hit.expanded else f'{hit.rank + 1:>2}'
-        print(f'{mark} {hit.score:.3f}  {hit.passage.title}  ·  {body[:args.width]}')
+    modes = ['dense', 'bm25', 'hybrid'] if args.mode == 'all' else [args.mode or settings.retrieval.mode]
+    for mode in modes:
+        retriever = make_retriever(apply_overrides(settings, {'retrieval.mode': mode}), name='passages')
+        if len(modes) > 1: print(f'{mode}:')
+        for hit in retriever.retrieve(args.query, k=args.k, expand=not args.no_expand):
+            body = hit.passage.text.split('\n\n', 1)[-1].replace('\n', ' ')
+            mark = '+' if hit.expanded else f'{hit.rank + 1:>2}'
+            found = f' [{hit.found_by}]' if mode == 'hybrid' else ''
+            print(f'{mark} {hit.score:.3f}  {hit.passage.title}{found}  ·  {body[:args.width]}')
     return 0
 
 # %% ../nbs/90_cli.ipynb #d4748652

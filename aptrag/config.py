@@ -138,6 +138,10 @@ class RetrievalSettings(BaseModel):
     hnsw_ef_search: int = Field(128, ge=1)  # HNSW search beam
     train_size: int = Field(100_000, ge=1)  # vectors sampled to train the SQ8 quantiser
     index_dir: Optional[str] = None  # index folder; None means <cache_dir>/indexes/<corpus>--<embedder>
+    mode: Literal['dense', 'bm25', 'hybrid'] = 'dense'  # how the passage index is searched: dense vectors, BM25, or both fused
+    fusion: Literal['rrf', 'convex'] = 'rrf'  # hybrid: reciprocal-rank fusion, or a convex combination of normalised scores
+    rrf_k: int = Field(60, ge=1)  # hybrid, rrf: the reciprocal-rank constant (Cormack et al.: 60)
+    dense_weight: float = Field(0.5, ge=0.0, le=1.0)  # hybrid, convex: the dense score's weight (BM25's is the rest)
     retriever: str = 'passages'  # what the methods retrieve with (`aptrag.retrieval.registry`): the passage index, or `fable` (FABLE's forest, fable.*; its LLM steps count against the question's budgets)
 
 # %% ../nbs/core/00_config.ipynb #2d9790ba
@@ -236,6 +240,7 @@ class FableSettings(BaseModel):
     budget: int = Field(4000, ge=64)  # Bmax: tokens of evidence given to the generator
     select_depth: int = Field(2, ge=1, le=6)  # L: deepest level the document-selection prompt shows (lowered until the prompt fits)
     top_k: int = Field(10, ge=1, le=1000)  # K: nodes of the vector path
+    vector_mode: Literal['dense', 'hybrid'] = 'dense'  # the vector path's closeness: the cosine (the paper's), or the cosine and BM25 over node texts, combined with retrieval.dense_weight
     prompt_share: float = Field(0.5, gt=0.05, le=0.9)  # share of llm.context_tokens a selection or navigation prompt may use
     weight_similarity: float = Field(1 / 3, ge=0)  # alpha of TreeExpansion: a node's own similarity over its depth
     weight_inherited: float = Field(1 / 3, ge=0)  # beta: the best of its ancestors
@@ -342,7 +347,7 @@ RENAMED: dict[str, str] = {f'methods.aptrag.{name}': f'methods.aptrag.guards.{na
 RENAMED |= {'retrieval.backend': 'retrieval.retriever'}  # old dotted key -> new dotted key
 RENAMED_VALUES: dict[str, dict] = {'retrieval.retriever': {'dense': 'passages'}, 'llm.model': MODEL_NAMES, 'llm.planner.model': MODEL_NAMES}  # key -> {old value: value today}
 RETIRED: dict[str, Any] = {'answer.draft': False, 'methods.aptrag.final_passages_first': False}  # retired switch -> its value when off
-BEFORE_IT_EXISTED: dict[str, Any] = {}  # a setting added later -> what runs made before it existed did, where that is not today's default
+BEFORE_IT_EXISTED: dict[str, Any] = {'retrieval.mode': 'dense'}  # a setting added later -> what runs made before it existed did (whatever today's default)
 
 # %% ../nbs/core/00_config.ipynb #8bed6c22
 def _pop(data: dict, key: str, default=None):

@@ -84,6 +84,7 @@ class Node(BaseModel):
     mode: Optional[Mode] = None  # how the answer was gathered
     evidence: list[str] = Field(default_factory=list)  # passage ids read (external) or sibling/child node ids (lateral/vertical)
     evidence_titles: list[str] = Field(default_factory=list)  # titles of the passages read
+    evidence_found_by: list[str] = Field(default_factory=list)  # per passage, the retriever that found it (hybrid search: dense, bm25, both); empty otherwise
     answer: Optional[str] = None  # the node's answer
     cluster: Optional[int] = None  # EC cluster number among its siblings, when batched
     calls: list[CallRecord] = Field(default_factory=list)  # LLM calls made for this node
@@ -115,6 +116,8 @@ class Node(BaseModel):
         "Count one retrieval on this node: its passages become the node's evidence, its flags the node's."
         self.retrievals += 1; self.retrieval_s += seconds
         self.evidence, self.evidence_titles = [h.passage.id for h in hits], [h.passage.title for h in hits]
+        found_by = [getattr(h, 'found_by', '') for h in hits]
+        self.evidence_found_by = found_by if any(found_by) else []
         for flag in flags: self.flag(flag.kind, flag.detail, **flag.data)
 
 # %% ../nbs/core/04_tree.ipynb #924dfded

@@ -25,6 +25,7 @@ class Hit:
     score: float  # the retriever's score (inner product for dense search; expanded siblings carry their hit's score)
     rank: int  # 0-based rank among the hits; expanded siblings carry their hit's rank
     expanded: bool = False  # brought in by section expansion, not retrieved itself
+    found_by: str = ''  # which retriever found it: 'dense', 'bm25' or 'both' (hybrid search); '' where only one kind searches
 
 # %% ../../nbs/retrieval/09_retriever.ipynb #4390aca6
 @dataclass

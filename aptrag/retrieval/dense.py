@@ -30,7 +30,7 @@ from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['MANIFEST_VERSION', 'PassageStore', 'embed_corpus', 'merge_stores', 'build_index', 'on_gpus', 'IndexMismatchError',
-           'DenseIndex', 'DenseRetriever', 'index_folder', 'build_corpus_index', 'ensure_index', 'passage_retriever',
+           'DenseIndex', 'DenseRetriever', 'expand_hits', 'index_folder', 'build_corpus_index', 'ensure_index',
            'index_of_texts', 'fuse_hits']
 
 # %% ../../nbs/retrieval/10_dense.ipynb #74bab548
@@ -327,7 +327,7 @@ def retrieve_many(self: DenseRetriever, queries: Sequence[str], k: Optional[int]
     if not queries: return []
     results = self.index.search_vectors(self.embedder.embed_queries(list(queries)), k or self.top_k)
     if not (self.expand if expand is None else expand): return results
-    return [self._expand(hits) for hits in results]
+    return [expand_hits(hits, self.index.store, self.expansion_tokens) for hits in results]
 
 # %% ../../nbs/retrieval/10_dense.ipynb #485da625
 @patch
@@ -343,16 +343,19 @@ def search(self: DenseRetriever, queries: Sequence[str], use_llm: bool = True) -
     return [Retrieval(hits) for hits in self.retrieve_many(queries)]
 
 # %% ../../nbs/retrieval/10_dense.ipynb #750be142
-@patch
-def _expand(self: DenseRetriever, hits: list[Hit]) -> list[Hit]:
+def expand_hits(
+    hits: Sequence[Hit],  # retrieved hits, best first
+    store: PassageStore,  # where their section siblings are
+    expansion_tokens: int = 2560,  # tokens per section group
+) -> list[Hit]:
+    "`hits`, each followed by its section siblings (same page, section and content type), which carry its score and rank."
     by_id = {h.passage.id: h for h in hits}
-    expanded = expand_sections([h.passage for h in hits], self.index.store.group, self.expansion_tokens)
     out = []
-    for p in expanded:
+    for p in expand_sections([h.passage for h in hits], store.group, expansion_tokens):
         if p.id in by_id: out.append(by_id[p.id])
         else:
             origin = next(h for h in hits if h.passage.group == p.group)
-            out.append(Hit(p, origin.score, origin.rank, expanded=True))
+            out.append(Hit(p, origin.score, origin.rank, expanded=True, found_by=origin.found_by))
     return out
 
 # %% ../../nbs/retrieval/10_dense.ipynb #9ab4995c
@@ -393,12 +396,6 @@ def ensure_index(settings: Optional[Settings] = None, progress: bool = True) -> 
     if not manifest.exists() or json.loads(manifest.read_text()).get('passages') != stored:
         build_corpus_index(settings, embedder, progress=progress)
     return DenseRetriever(DenseIndex.open(folder, embedder), embedder, r.top_k, r.expand, r.expansion_tokens)
-
-# %% ../../nbs/retrieval/10_dense.ipynb #2d1516af
-@register_retriever('passages')
-def passage_retriever(settings: Settings, llm: Optional[LLM] = None, **parts) -> DenseRetriever:
-    "The retriever over the settings' passage index (`ensure_index`)."
-    return ensure_index(settings)
 
 # %% ../../nbs/retrieval/10_dense.ipynb #b9f137c8
 def index_of_texts(

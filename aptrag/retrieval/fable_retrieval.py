@@ -90,17 +90,47 @@ def cost(self: Forest, doc_id: str, node_id: int) -> int:
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #41d41bd7
 @patch
-def similarities(self: Forest, query: np.ndarray, doc_id: str) -> dict[int, float]:
-    "Cosine similarity of every node of a document to the query vector."
+def similarities(self: Forest, scores: np.ndarray, doc_id: str) -> dict[int, float]:
+    "Every node of a document with its closeness to the query (`scores`: one per node of the forest, from `query_scores`)."
     tree = self.trees[doc_id]
     rows = [self.row[(doc_id, n.id)] for n in tree.nodes]
-    return dict(zip([n.id for n in tree.nodes], (self.vectors[rows] @ query).tolist()))
+    return dict(zip([n.id for n in tree.nodes], scores[rows].tolist()))
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #e3f65622
+@patch
+def node_texts(self: Forest) -> list[str]:
+    "What BM25 reads of each node, in key order: a section's title path and summary, a leaf's chunk."
+    texts = []
+    for doc_id, node_id in self.keys:
+        tree, node = self.trees[doc_id], self.trees[doc_id].nodes[node_id]
+        texts.append(tree.chunks[node.chunk] if node.kind == 'leaf' else f'{tree.title_path(node_id)}: {node.summary}')
+    return texts
+
+@patch
+def query_scores(self: Forest,
+                 vector: np.ndarray,  # the query's unit vector
+                 query: str = '',  # the query's text (hybrid only)
+                 mode: str = 'dense',  # 'dense': cosine; 'hybrid': cosine and BM25 over the node texts, fused
+                 dense_weight: float = 0.5,  # hybrid: the cosine's weight (BM25's is the rest)
+) -> np.ndarray:
+    "Every node's closeness to the query, in key order."
+    cosine = self.vectors @ vector
+    if mode == 'dense': return cosine
+    if mode != 'hybrid': raise ValueError(f"unknown fable.vector_mode {mode!r}: 'dense' or 'hybrid'")
+    if getattr(self, '_bm25', None) is None:
+        import bm25s
+        from aptrag.retrieval.hybrid import tokenize
+        self._bm25 = bm25s.BM25(); self._bm25.index(tokenize(self.node_texts()), show_progress=False)
+    from aptrag.retrieval.hybrid import tokenize
+    words = [w for w in tokenize([query])[0] if w in self._bm25.vocab_dict]
+    lexical = self._bm25.get_scores(words) if words else np.zeros(len(self.keys))
+    def normal(x): return (x - x.min()) / (x.max() - x.min()) if x.max() - x.min() > 1e-12 else np.zeros_like(x)
+    return dense_weight * normal(cosine) + (1 - dense_weight) * normal(lexical)
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #060543ce
 @patch
-def top_nodes(self: Forest, query: np.ndarray, k: int) -> list[tuple[str, int, float]]:
-    "The k nodes most similar to the query, over the whole forest."
-    scores = self.vectors @ query
+def top_nodes(self: Forest, scores: np.ndarray, k: int) -> list[tuple[str, int, float]]:
+    "The k nodes closest to the query over the whole forest (`scores` from `query_scores`)."
     best = np.argsort(-scores, kind='stable')[:k]
     return [(*self.keys[i], float(scores[i])) for i in best]
 
@@ -285,25 +315,25 @@ def select_documents(llm: LLM, query: str, forest: Forest, settings: Settings, r
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #54f5bb3e
 def vector_documents(
     forest: Forest,  # the index
-    vector: np.ndarray,  # the query's unit vector
+    scores: np.ndarray,  # every node's closeness to the query (`Forest.query_scores`)
     k: int,  # K: nodes of the vector path
 ) -> dict[str, float]:
     "Each document's best similarity among the forest's top-`k` nodes, best document first."
     best: dict[str, float] = {}
-    for doc_id, _, similarity in forest.top_nodes(vector, k): best[doc_id] = max(best.get(doc_id, -1.0), similarity)
+    for doc_id, _, similarity in forest.top_nodes(scores, k): best[doc_id] = max(best.get(doc_id, -1.0), similarity)
     return dict(sorted(best.items(), key=lambda item: -item[1]))
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #ec841d14
 def fuse_documents(
     forest: Forest,  # the index
-    vector: np.ndarray,  # the query's unit vector
+    scores: np.ndarray,  # every node's closeness to the query (`Forest.query_scores`)
     llm_documents: Sequence[str],  # path 1's documents
     best: dict[str, float],  # path 2's documents and their best similarities
     use_vectors: bool,  # False: the LLM path alone (`fable.paths=llm`)
     result: FableResult,  # records the fallback
 ) -> list[str]:
     "The fused document order: the model's documents, then the vector path's, each group closest to the query first."
-    def closeness(d: str) -> float: return best.get(d, max(forest.similarities(vector, d).values()))
+    def closeness(d: str) -> float: return best.get(d, max(forest.similarities(scores, d).values()))
     chosen = sorted(dict.fromkeys(llm_documents), key=lambda d: -closeness(d))
     if use_vectors or not chosen:
         if not use_vectors: result.fallbacks.append('no_llm_documents')
@@ -349,16 +379,16 @@ def navigate_nodes(
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #59b96d30
 def expansion_scores(
     forest: Forest,  # the index
-    vector: np.ndarray,  # the query's unit vector
+    scores: np.ndarray,  # every node's closeness to the query (`Forest.query_scores`)
     documents: Sequence[str],  # the fused documents
     fable: FableSettings,  # the weights, the depth decay and the normalisation
 ) -> dict[tuple[str, int], float]:
     "The normalised TreeExpansion score of every node of `documents`."
     raw = {}
     for d in documents:
-        scores = tree_expansion(forest.trees[d], forest.similarities(vector, d), (fable.weight_similarity, fable.weight_inherited, fable.weight_children),
+        expanded = tree_expansion(forest.trees[d], forest.similarities(scores, d), (fable.weight_similarity, fable.weight_inherited, fable.weight_children),
                                 fable.depth_decay)
-        raw.update({(d, n): s for n, s in scores.items()})
+        raw.update({(d, n): s for n, s in expanded.items()})
     return normalise_scores(raw, per_document=fable.normalise == 'per_document')
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #bc4f3e94
@@ -417,16 +447,17 @@ def fable_retrieve(
     budget = budget or f.budget
     result = FableResult(query=query, routing='', documents=[], evidence=[], texts=[], tokens=0)
     use_llm, use_vectors = f.paths != 'vectors', f.paths != 'llm'
-    vector = embedder.embed_queries([query])[0]
+    r = settings.retrieval
+    scores = forest.query_scores(embedder.embed_queries([query])[0], query, f.vector_mode, r.dense_weight)
     result.llm_documents = select_documents(llm, query, forest, settings, result) if use_llm else []  # 1
-    best = vector_documents(forest, vector, f.top_k)  # 2
+    best = vector_documents(forest, scores, f.top_k)  # 2
     result.vector_documents = list(best)
-    result.documents = fuse_documents(forest, vector, result.llm_documents, best, use_vectors, result)  # 3
+    result.documents = fuse_documents(forest, scores, result.llm_documents, best, use_vectors, result)  # 3
     result.routing = route(forest, result.documents, budget, f.routing)  # 4
     if result.routing == 'documents': evidence = whole_documents(forest, result.documents, budget)
     else:
         result.llm_nodes = navigate_nodes(llm, query, forest, result.documents, settings, result) if use_llm else []  # 5
-        scores = expansion_scores(forest, vector, result.documents, f)  # 6
+        scores = expansion_scores(forest, scores, result.documents, f)  # 6
         evidence = budget_control(forest, result.llm_nodes, scores, result.documents, budget, f, use_vectors, result)  # 7
     return present(forest, evidence, result, budget)  # 8
 

@@ -11,7 +11,7 @@ from typing import Optional
 from ..config import Settings, load_settings
 from ..llm import LLM
 from .base import RETRIEVERS, Retriever
-import aptrag.retrieval.dense, aptrag.retrieval.fable_retrieval, aptrag.retrieval.budget_baselines  # noqa: F401 (registers the retrievers)
+import aptrag.retrieval.hybrid, aptrag.retrieval.fable_retrieval, aptrag.retrieval.budget_baselines  # noqa: F401 (registers the retrievers)
 
 # %% auto #0
 __all__ = ['retriever_names', 'make_retriever']
