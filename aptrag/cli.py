@@ -29,6 +29,7 @@ from .eval.datasets import DATASETS, settings_for_dataset
 from .eval.runner import merge_runs, run_dataset
 from .eval.scale import MissingExtra, ray_build_index, run_dataset_ray
 from .eval.stats import results_table, score_run, to_markdown
+from .eval.drawing import draw_tree, tree_page
 
 # %% auto #0
 __all__ = ['COMMANDS', 'positive_int', 'add_settings_options', 'chosen_keys', 'settings_from_args', 'command', 'build_parser',
@@ -263,6 +264,8 @@ def ask_parser(sub: argparse._SubParsersAction):
     ask.add_argument('--top-k', type=positive_int, help='passages per retrieval (default: retrieval.top_k)')
     ask.add_argument('--trace', type=Path, help='write the full trace as JSON here')
     ask.add_argument('--no-tree', action='store_true', help='do not print the tree')
+    ask.add_argument('--plot', type=Path, help='also draw the tree into this picture (PNG, SVG or PDF)')
+    ask.add_argument('--html', type=Path, help='also write the tree as an HTML page (answers on hover)')
     add_settings_options(ask)
     ask.set_defaults(handler=ask_command)
 
@@ -302,6 +305,8 @@ def ask_command(args: argparse.Namespace) -> int:
     print('\n' + format_trace_cost(trace) + (f" · flags: {', '.join(map(str, trace.flags))}" if trace.flags else ''))
     if listed: print('answer style: list, as the question asks for a set of things (--set answer.style=free for sentences)')
     if args.trace: trace.save(args.trace); print(f'trace written to {args.trace}')
+    if args.plot: draw_tree(trace, args.plot); print(f'tree drawn in {args.plot}')
+    if args.html: tree_page(trace, args.html); print(f'tree page written to {args.html}')
     if trace.error: print(f'aptrag ask: the run failed: {trace.error}', file=sys.stderr); return 1
     return 0
 
