@@ -11,6 +11,7 @@ from pathlib import Path
 from enum import StrEnum
 from typing import Iterator, Optional
 
+from fastcore.basics import patch
 from pydantic import BaseModel, ConfigDict, Field
 
 from .llm import CallLog, CallRecord
@@ -201,3 +202,24 @@ def tree_html(node: Node) -> str:
         if not n.children: return f'<li>{head}</li>'
         return f'<li><details open><summary>{head}</summary><ul>{"".join(visit(c) for c in n.children)}</ul></details></li>'
     return f'<ul style="list-style:none">{visit(node)}</ul>'
+
+# %% ../nbs/core/04_tree.ipynb #457c4d22
+@patch
+def _repr_html_(self: Node) -> str: return tree_html(self)
+
+@patch
+def __repr__(self: Node) -> str:
+    return f'Node({self.id!r}, {self.mode.value if self.mode else None}, {_short(self.text, 60)!r} → {_short(self.answer, 40)!r}, {len(self.children)} children)'
+
+@patch
+def _repr_html_(self: Trace) -> str:
+    "The question, the answer, the cost and the tree, for notebooks."
+    totals = self.totals()
+    cost = f"{totals['calls']} LLM calls, {totals['retrievals']} retrievals, {totals['nodes']} nodes, {self.wall_s:.1f} s"
+    error = f'<p><b>error:</b> {html.escape(self.error)}</p>' if self.error else ''
+    return (f'<p><b>{html.escape(self.method)}</b>: {html.escape(self.question)}<br>→ <b>{html.escape(self.answer or "")}</b>'
+            f' <small>({cost})</small></p>{error}{tree_html(self.root)}')
+
+@patch
+def __repr__(self: Trace) -> str:
+    return f'Trace({self.method}: {_short(self.question, 80)!r} → {_short(self.answer, 40)!r}, {len(self.nodes())} nodes)'

@@ -28,6 +28,10 @@ def clean_notebook(path: Path, target: Path):
         if cell['cell_type'] == 'markdown':  # a page sits one folder deeper than its notebook (directory URLs)
             source = re.sub(r'\]\((\.\./)+(?=figures/)', lambda m: '](' + m.group(0)[2:] + '../', source)
         cell['source'] = source
+        for output in cell.get('outputs', []):  # show_doc's source link (Quarto attribute syntax, a line number nbdev cannot always find)
+            if 'text/markdown' in output.get('data', {}):
+                text = ''.join(output['data']['text/markdown'])
+                output['data']['text/markdown'] = re.sub(r'^\[source\]\([^)]*\)\{[^}]*\}\n*', '', text, flags=re.M)
         cells.append(cell)
     nb['cells'] = cells
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -113,14 +117,29 @@ def gather(target: Path = SOURCES):
     api_pages(target)
 
 
+def site_config(target: Path = SOURCES) -> Path:
+    "mkdocs.yml with the navigation in reading order (the figures are reached from the pages that show them)."
+    titles = {'tutorials': 'Tutorials', 'core': 'Core', 'retrieval': 'Retrieval', 'methods': 'Methods', 'eval': 'Evaluation',
+              'experiments': 'Experiments', 'explanations': 'Explanations'}
+    nav = [{'Home': 'index.md'}]
+    for folder in FOLDERS:
+        nav.append({titles[folder]: [p.relative_to(target).as_posix() for p in sorted((target/'nbs'/folder).glob('*.ipynb'))]})
+        if folder == 'eval': nav.append({'Command line': 'nbs/90_cli.ipynb'})
+    nav.append({'API': ['api/index.md'] + [p.relative_to(target).as_posix() for p in sorted((target/'api').glob('aptrag*.md'))]})
+    config = ROOT/'.mkdocs-site.yml'  # beside mkdocs.yml, whose docs_dir it inherits; ignored by git
+    config.write_text(json.dumps({'INHERIT': 'mkdocs.yml', 'nav': nav, 'not_in_nav': '/figures/'}, indent=1))
+    return config
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--out', type=Path, default=ROOT/'_site', help='where the site goes (default: _site)')
     args = ap.parse_args(argv)
     started = time.perf_counter()
     gather()
+    config = site_config()
     environment = {**os.environ, 'NO_MKDOCS_2_WARNING': '1'}
-    subprocess.run([sys.executable, '-m', 'mkdocs', 'build', '--quiet', '--config-file', str(ROOT/'mkdocs.yml'), '--site-dir', str(args.out.resolve())],
+    subprocess.run([sys.executable, '-m', 'mkdocs', 'build', '--quiet', '--config-file', str(config), '--site-dir', str(args.out.resolve())],
                    cwd=ROOT, check=True, env=environment)
     pages = len(list(args.out.rglob('index.html')))
     print(f'{pages} pages in {args.out} ({time.perf_counter() - started:.0f} s)')

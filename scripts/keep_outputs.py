@@ -1,41 +1,34 @@
-"""Execute notebooks in place so that they keep their outputs (rendered trees, tables, inline figures), then clean
-them with nbdev-clean. The test suite never writes notebooks; run this after changing a notebook whose outputs teach:
+"""Run notebooks the way the test suite does and keep their outputs, so the pages show what each cell computes.
 
-    python scripts/keep_outputs.py nbs/tutorials/walkthrough.ipynb nbs/core/04_tree.ipynb
-    python scripts/keep_outputs.py --skip slow nbs/retrieval/10_dense.ipynb
+    python scripts/keep_outputs.py nbs/methods/24_aptrag_ec.ipynb [more notebooks ...]
 
-Cells marked `#| eval: false` are skipped, as nbdev's test does, and so are cells carrying a flag given with
-`--skip` (e.g. `slow`); every other cell runs.
-Experiment notebooks are run by `aptrag reproduce` instead (their executed copies go to runs/reproduce/)."""
+Cells flagged `slow`, `gpu` or `notest` are skipped as in `python -m pytest` (their earlier outputs stay). A notebook
+that fails is left as it was. `nbdev-clean` then strips execution counts and metadata but keeps the outputs;
+`tests/test_project.py` checks that the notebooks listed there still hold theirs.
+"""
 import argparse, subprocess, sys, time
 from pathlib import Path
 
-from execnb.shell import CaptureShell
-from fastcore.xtras import working_directory
+from nbdev.config import get_config
+from nbdev.test import test_nb as run_notebook
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
-def skipper(flags: set[str]):
-    "A function telling whether a cell is not evaluated: `#| eval: false`, or one of `flags` (`#| slow`)."
-    def skip(cell) -> bool:
-        lines = [line.strip().replace(' ', '') for line in cell.source.splitlines() if line.startswith('#|')]
-        return any(l.lower() == '#|eval:false' or l[2:] in flags for l in lines)
-    return skip
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('notebooks', nargs='+', type=Path)
+    args = parser.parse_args()
+    skip = get_config(ROOT).tst_flags.split()
+    failed = []
+    for notebook in args.notebooks:
+        started = time.time()
+        ok, _ = run_notebook(notebook.resolve(), skip_flags=skip, save=True, showerr=True)
+        print(f"{notebook}: {'outputs kept' if ok else 'FAILED, left unchanged'} ({time.time() - started:.0f} s)", flush=True)
+        if not ok: failed.append(notebook)
+    subprocess.run(['nbdev-clean'], cwd=ROOT, check=True)
+    if failed: sys.exit(f'failed: {" ".join(map(str, failed))}')
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument('notebooks', nargs='+', type=Path, help='notebooks to execute in place')
-    parser.add_argument('--skip', action='append', default=[], metavar='FLAG', help='also skip cells with this flag (repeatable)')
-    args = parser.parse_args(argv)
-    skip = skipper(set(args.skip))
-    for path in (p.resolve() for p in args.notebooks):
-        start = time.perf_counter()
-        shell = CaptureShell()
-        with working_directory(path.parent):  # cells see the paths they see under the test suite
-            shell.execute(path, path, exc_stop=True, preproc=skip)
-        print(f'{path}: executed in {time.perf_counter() - start:.0f} s')
-    subprocess.run(['nbdev-clean'], check=True)
-    return 0
-
-
-if __name__ == '__main__': sys.exit(main(sys.argv[1:]))
+if __name__ == '__main__':
+    main()

@@ -1,5 +1,5 @@
-"Checks on the project itself: the README is rendered from nbs/index.ipynb, and CI calls the README's test command."
-import re, subprocess, sys
+"Checks on the project itself: the README is rendered from nbs/index.ipynb, CI calls the README's test command, modules keep their boundaries, notebooks keep their outputs."
+import json, re, subprocess, sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -67,3 +67,45 @@ def test_module_boundaries():
     fable = {'aptrag.retrieval.fable_forest', 'aptrag.retrieval.fable_retrieval', 'aptrag.retrieval.budget_baselines'}
     assert not [t for t, _ in imports['aptrag.methods.base'] if t in fable], imports['aptrag.methods.base']
     assert ('aptrag.methods.text', ['content_words', 'example_words_copied', 'names_documents_only', 'restates']) in imports['aptrag.eval.analysis']
+
+
+KEPT_OUTPUTS = {  # notebook -> the fewest code cells with a saved output it may hold (what each shows is listed in its prose)
+    'core/04_tree': 3, 'methods/20_base': 9, 'methods/21b_text': 4, 'methods/22_aptrag_prompts': 7, 'methods/23_aptrag_planner': 4,
+    'methods/24_aptrag_ec': 7, 'methods/25_aptrag_pipeline': 8, 'methods/27_planrag': 5, 'methods/27a_toq': 4, 'methods/28_logicrag': 4,
+    'methods/28c_rtrag': 2, 'retrieval/09_retriever': 3, 'retrieval/10_dense': 5, 'retrieval/11_wikidump': 5,
+    'retrieval/12_fable_forest': 3, 'retrieval/13_fable_retrieval': 10, 'retrieval/15_hybrid': 4, 'tutorials/walkthrough': 7,
+    'experiments/main_results': 6, 'explanations/results': 10,
+}
+
+
+def code_cells(notebook: Path) -> list[dict]:
+    return [c for c in json.loads(notebook.read_text())['cells'] if c['cell_type'] == 'code']
+
+
+def is_export(cell: dict) -> bool: return bool(re.match(r'\s*#\|\s*export\b', ''.join(cell['source'])))
+
+
+def test_notebooks_keep_their_outputs():
+    "The listed notebooks still show what they compute (python scripts/keep_outputs.py reruns one and keeps its outputs)."
+    lost = {name: f'{sum(bool(c.get("outputs")) for c in code_cells(ROOT/"nbs"/f"{name}.ipynb"))} of {least}'
+            for name, least in KEPT_OUTPUTS.items() if sum(bool(c.get('outputs')) for c in code_cells(ROOT/'nbs'/f'{name}.ipynb')) < least}
+    assert not lost, f'notebooks that lost saved outputs (cells with output, of the fewest allowed): {lost}'
+
+
+def test_library_notebooks_show_their_examples():
+    "At least 15% of the exported cells of nbs/methods and nbs/retrieval are followed by a cell with a saved output."
+    exported = shown = 0
+    for notebook in sorted((ROOT/'nbs'/'methods').glob('*.ipynb')) + sorted((ROOT/'nbs'/'retrieval').glob('*.ipynb')):
+        cells = code_cells(notebook)
+        for cell, after in zip(cells, cells[1:] + [{}]):
+            if is_export(cell): exported += 1; shown += bool(after.get('outputs'))
+    assert exported > 300 and shown / exported >= 0.15, (shown, exported)
+
+
+def test_nbdev_clean_keeps_outputs():
+    "CI runs nbdev-clean and fails on any change, so outputs survive it only if cleaning keeps them."
+    from nbdev.clean import clean_nb
+    notebook = json.loads((ROOT/'nbs'/'methods'/'24_aptrag_ec.ipynb').read_text())
+    before = [c.get('outputs') for c in notebook['cells'] if c['cell_type'] == 'code']
+    clean_nb(notebook)
+    assert [c.get('outputs') for c in notebook['cells'] if c['cell_type'] == 'code'] == before and any(before)

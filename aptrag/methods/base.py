@@ -151,7 +151,11 @@ def retrieve_with_llm(self: QuestionContext, node: Node, query: str) -> list[Hit
 class Method(Protocol):
     "What every method offers: a name and one question in, one trace out."
     name: str
-    def run(self, question: str) -> Trace: ...
+    def run(self,
+            question: str,  # one question, as the user asks it
+    ) -> Trace:  # the reasoning tree with its evidence, calls and answer
+        "Answer `question` (a blank one is refused); a crash or an exhausted budget is recorded on the trace, not raised."
+        ...
 
 # %% ../../nbs/methods/20_base.ipynb #354ceb58
 class QuestionMethod:

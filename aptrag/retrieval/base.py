@@ -7,6 +7,7 @@ Docs: https://aptrag.github.io/aptrag/retrieval/retriever.html.md"""
 # %% ../../nbs/retrieval/09_retriever.ipynb #5ec8989f
 from __future__ import annotations
 from dataclasses import dataclass, field
+from fastcore.basics import patch
 from typing import Callable, Optional, Protocol, Sequence, runtime_checkable
 
 from ..config import Settings
@@ -15,7 +16,7 @@ from ..llm import LLM, CallLog
 from ..tree import Flag
 
 # %% auto #0
-__all__ = ['RetrieverFactory', 'RETRIEVERS', 'Hit', 'Retrieval', 'Retriever', 'register_retriever']
+__all__ = ['RetrieverFactory', 'RETRIEVERS', 'Hit', 'Retrieval', 'hits_table', 'Retriever', 'register_retriever']
 
 # %% ../../nbs/retrieval/09_retriever.ipynb #6052f343
 @dataclass
@@ -34,6 +35,23 @@ class Retrieval:
     hits: list[Hit]  # best first (or in reading order, for retrievers that fill a token budget)
     log: CallLog = field(default_factory=CallLog)  # LLM calls the retriever made for this query
     flags: list[Flag] = field(default_factory=list)  # e.g. FABLE's routing; recorded on the node that retrieved
+
+# %% ../../nbs/retrieval/09_retriever.ipynb #14e8ac80
+def hits_table(
+    hits: Sequence[Hit],  # best first
+    text_chars: int = 100,  # how much of each passage's text to show
+):
+    "The hits as a pandas DataFrame, one row per passage."
+    import pandas as pd
+    def excerpt(text: str) -> str:
+        body = ' '.join(text.split('\n\n', 1)[-1].split())  # without the title header
+        return body if len(body) <= text_chars else body[:text_chars - 1] + '…'
+    rows = [dict(rank=h.rank, title=h.passage.title, section=' > '.join(h.passage.section_path), score=round(h.score, 3),
+                 found_by=h.found_by or ('expanded' if h.expanded else ''), text=excerpt(h.passage.text)) for h in hits]
+    return pd.DataFrame(rows, columns=['rank', 'title', 'section', 'score', 'found_by', 'text'])
+
+@patch
+def _repr_html_(self: Retrieval) -> str: return hits_table(self.hits)._repr_html_()
 
 # %% ../../nbs/retrieval/09_retriever.ipynb #d33ececd
 @runtime_checkable

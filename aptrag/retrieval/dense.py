@@ -20,7 +20,7 @@ from tqdm.auto import tqdm
 import aptrag
 from ..config import RetrievalSettings, Settings, load_settings
 from ..parallel import in_shard
-from ..corpus import Passage, expand_sections, load_corpus, make_passage
+from ..corpus import CORPORA, Passage, expand_sections, load_corpus, make_passage
 from ..embed import Embedder, make_embedder
 from ..files import write_atomic
 from ..llm import LLM
@@ -165,12 +165,14 @@ def embed_corpus(
     shard: Optional[tuple[int, int]] = None,  # embed only shard (i, n) of the corpus
     batch_size: int = 512,  # passages per committed batch
     progress: bool = True,  # show a progress bar
+    total: Optional[int] = None,  # passages in the corpus, for the bar's total and time left; default: len(passages) where it has one
 ) -> dict:
     "Embed the passages not yet in the store; returns counts of embedded and skipped passages."
     store = PassageStore(store_path, embedder.dimension, embedder.identity)
     counts = dict(embedded=0, already_stored=0, other_shards=0)
     try:
-        with tqdm(desc=f'embedding {Path(store_path).parent.name}', unit='passage', disable=not progress) as bar:
+        total = total if total is not None else (len(passages) if hasattr(passages, '__len__') else None)
+        with tqdm(total=total, desc=f'embedding {Path(store_path).parent.name}', unit='passage', disable=not progress) as bar:
             for batch in _batches(passages, batch_size):
                 mine = [p for p in batch if in_shard(p.id, shard)]
                 counts['other_shards'] += len(batch) - len(mine)
@@ -376,6 +378,7 @@ def build_corpus_index(
     "Embed the settings' corpus (what is not stored yet) and build its index; returns the embedding counts and manifest."
     r = settings.retrieval
     passages = load_corpus(r.corpus, r.chunk_tokens)  # an unknown corpus fails here, before anything is written
+    if str(r.corpus) in CORPORA: passages = list(passages)  # the named corpora are small: known length, so the bar shows the time left
     folder = index_folder(settings)
     counts = embed_corpus(passages, embedder or make_embedder(r), folder/'store.sqlite', shard=shard,
                           batch_size=max(r.embed_batch_size * 8, 64), progress=progress)

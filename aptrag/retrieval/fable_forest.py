@@ -27,10 +27,10 @@ from fastcore.basics import patch
 __all__ = ['CHUNK_VERSION', 'TREE_VERSION', 'NodeKind', 'MERGE_VERSION', 'MANIFEST_DEFAULTS', 'split_units', 'ChunkStarts',
            'chunk_prompt', 'cut_chunks', 'pack_paragraphs', 'BuildReport', 'semantic_chunks', 'SubsectionPlan',
            'SectionPlan', 'TreePlan', 'ShallowSectionPlan', 'ShallowTreePlan', 'tree_prompt', 'echoes_instructions',
-           'plan_ranges', 'plan_problems', 'ForestNode', 'DocumentTree', 'tree_from_plan', 'renumber', 'flatten_depth',
-           'fallback_tree', 'repair_plan', 'RootSummary', 'merge_prompt', 'plan_tree', 'single_chunk_tree',
-           'build_tree', 'node_text', 'ForestStore', 'forest_manifest', 'build_forest', 'dragonball_documents',
-           'hotpotqa_documents', 'forest_folder', 'export_trees', 'import_trees']
+           'plan_ranges', 'plan_problems', 'ForestNode', 'DocumentTree', 'tree_from_plan', 'tree_outline', 'renumber',
+           'flatten_depth', 'fallback_tree', 'repair_plan', 'RootSummary', 'merge_prompt', 'plan_tree',
+           'single_chunk_tree', 'build_tree', 'node_text', 'ForestStore', 'forest_manifest', 'build_forest',
+           'dragonball_documents', 'hotpotqa_documents', 'forest_folder', 'export_trees', 'import_trees']
 
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #b480e021
 _SENTENCE_END = re.compile(r'(?<=[.!?])\s+(?=\S)|(?<=[。！？])')
@@ -277,6 +277,23 @@ def tree_from_plan(doc_id: str, chunks: Sequence[str], plan: BaseModel) -> Docum
             parent = add(section_node, 'subsection', 3, sub.title, sub.summary)
         for c in range(start, end): add(parent, 'leaf', nodes[parent].depth + 1, chunk=c)
     return DocumentTree(doc_id=doc_id, title=plan.title.strip(), chunks=list(chunks), nodes=nodes)
+
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #43d80b47
+def tree_outline(
+    tree: DocumentTree,
+    width: int = 80,  # characters of a summary or a chunk shown
+) -> str:
+    "The tree as indented text: sections with their titles and summaries, leaves with the start of their chunk."
+    def short(text: str) -> str:
+        text = ' '.join(text.split())
+        return text if len(text) <= width else text[:width - 1] + '…'
+    lines = []
+    def visit(node: ForestNode, indent: str):
+        if node.kind == 'leaf': lines.append(f'{indent}· chunk {node.chunk}: {short(tree.chunks[node.chunk])}')
+        else: lines.append(f'{indent}{node.title}: {short(node.summary)}' if node.summary else f'{indent}{node.title}')
+        for child in tree.children(node.id): visit(child, indent + '    ')
+    visit(tree.nodes[0], '')
+    return '\n'.join(lines)
 
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #d67d5f9a
 def renumber(tree: DocumentTree) -> DocumentTree:
@@ -527,9 +544,10 @@ def build_forest(
     counts = dict(added=0, already_stored=0, fallback_trees=0, calls=0)
     try:
         docs = list(documents)
-        with tqdm(docs, desc='building forest', unit='doc', disable=not progress) as bar:
+        todo = [d for d in docs if not store.has(d[0])]
+        counts['already_stored'] = len(docs) - len(todo)
+        with tqdm(todo, total=len(docs), initial=len(docs) - len(todo), desc='building forest', unit='doc', disable=not progress) as bar:
             for doc_id, title, text in bar:
-                if store.has(doc_id): counts['already_stored'] += 1; continue
                 started = time.time()
                 tree, report = build_tree(llm, doc_id, title, text, settings)
                 vectors = embedder.embed_documents([node_text(tree, n) for n in tree.nodes])

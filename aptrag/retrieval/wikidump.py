@@ -145,7 +145,7 @@ def build_dump_corpus(
     write_atomic(manifest_path, json.dumps(dict(settings, complete=False), indent=1))
     workers = workers or os.cpu_count() or 1
     started, counts, redirects = time.time(), dict(pages=0, passages=0, reused_blocks=0, skipped_pages=0), {}
-    bar = tqdm(desc='chunking dump', unit='page', disable=not progress)
+    bar = tqdm(total=max_pages, desc='chunking dump', unit='page', disable=not progress)  # a whole dump's page count is not known before reading it
     def finished(future_block):
         future, number = future_block
         lines = future.result()
