@@ -36,9 +36,9 @@ __all__ = ['COMMANDS', 'positive_int', 'add_settings_options', 'chosen_keys', 's
            'main', 'chat_parser', 'format_cost', 'chat_command', 'index_parser', 'index_build_command',
            'index_search_command', 'data_parser', 'data_command', 'ask_parser', 'format_trace_cost',
            'describe_fable_flag', 'ask_command', 'serve_parser', 'serve_command', 'eval_parser', 'run_name',
-           'eval_command', 'judge_for', 'report_command', 'reproduce_parser', 'paper_item', 'notebook_parameters',
-           'experiment_notebooks', 'reproduce_command', 'corpus_parser', 'corpus_build_command', 'fable_parser',
-           'fable_build_command']
+           'eval_command', 'judge_for', 'report_command', 'resume_parser', 'resume_command', 'reproduce_parser',
+           'paper_item', 'notebook_parameters', 'experiment_notebooks', 'reproduce_command', 'corpus_parser',
+           'corpus_build_command', 'fable_parser', 'fable_build_command']
 
 # %% ../nbs/90_cli.ipynb #9560210f
 def positive_int(text: str) -> int:
@@ -394,6 +394,23 @@ def report_command(args: argparse.Namespace) -> int:
     with judge_for(args, settings_from_args(args)) as judge:
         runs = {run_name(Path(d)) + ('' if len(args.runs) == 1 else f' ({Path(d).name})'): score_run(d, judge) for d in args.runs}
     print(to_markdown(results_table(runs, ci=not args.no_ci)))
+    return 0
+
+# %% ../nbs/90_cli.ipynb #f2a3b4c5
+@command
+def resume_parser(sub: argparse._SubParsersAction):
+    "Add `aptrag resume`: finish cut-off run folders with their recorded settings."
+    rs = sub.add_parser('resume', help="finish run folders that were cut off, with the settings their run.json records")
+    rs.add_argument('runs', nargs='+', type=Path, help='run folders')
+    rs.add_argument('--concurrency', type=positive_int, default=1, help='questions at once')
+    rs.add_argument('--cache-dir', type=Path, help="this machine's cache folder (default: the settings' default)")
+    rs.set_defaults(handler=resume_command)
+
+# %% ../nbs/90_cli.ipynb #a3b4c5d6
+def resume_command(args: argparse.Namespace) -> int:
+    "Finish each run folder with its recorded configuration and print the scores."
+    for folder in args.runs: resume_run(folder, concurrency=args.concurrency, cache_dir=args.cache_dir)
+    print(to_markdown(results_table({run_name(folder): score_run(folder) for folder in args.runs})))
     return 0
 
 # %% ../nbs/90_cli.ipynb #74bf144f

@@ -92,8 +92,8 @@ def draw_tree(
                 ax.add_patch(FancyArrowPatch(place[source.id], place[c.id], connectionstyle='arc3,rad=-0.3', arrowstyle='-|>', mutation_scale=9,
                                              color='#2e7d32', lw=0.9, linestyle='--', zorder=3, shrinkA=1, shrinkB=1,
                                              patchA=boxes[source.id].get_bbox_patch(), patchB=boxes[c.id].get_bbox_patch()))
-    heading = title or textwrap.shorten(f'{root.text}  →  {root.answer or ""}', 160, placeholder='…')
-    ax.set_title(heading, fontsize=8, loc='left')
+    heading = title or textwrap.shorten(f'{root.text}  →  {root.answer or ""}', 240, placeholder='…')
+    ax.set_title(textwrap.fill(heading, int(fig.get_figwidth() * 14)), fontsize=8, loc='left')  # wrapped to the tree's width, not widening it
     fig.tight_layout()
     if path is not None: fig.savefig(path, dpi=130, bbox_inches='tight')
     plt.close(fig)  # shown where it is returned, not twice

@@ -27,7 +27,7 @@ from fastcore.basics import patch
 # %% auto #0
 __all__ = ['EXECUTION_SETTINGS', 'ResultsFile', 'git_revision', 'environment', 'config_differences', 'missing_means',
            'recorded_config', 'own_method_settings', 'prepare_run', 'answer_row', 'RunProgress', 'run_dataset',
-           'merge_runs']
+           'resume_run', 'merge_runs']
 
 # %% ../../nbs/eval/32_runner.ipynb #258f252d
 class ResultsFile:
@@ -106,8 +106,9 @@ def environment() -> dict:
     return dict(python=platform.python_version(), platform=platform.platform(), packages=versions, git=git_revision())
 
 # %% ../../nbs/eval/32_runner.ipynb #71959d69
-EXECUTION_SETTINGS = frozenset(f'settings.llm.{k}' for k in ('cache', 'slots', 'threads', 'max_concurrency', 'timeout_s', 'max_attempts', 'server_args', 'models_dir',
-                                                                'base_urls', 'endpoint_rest_s'))
+EXECUTION_SETTINGS = frozenset([*(f'settings.llm.{k}' for k in ('cache', 'slots', 'threads', 'max_concurrency', 'timeout_s', 'max_attempts', 'server_args',
+                                                                 'models_dir', 'base_urls', 'endpoint_rest_s')),
+                                  'settings.retrieval.index_dir', 'settings.fable.forest_dir'])  # where a machine keeps its index and forest
 
 def config_differences(
     recorded: dict,  # the configuration in run.json
@@ -247,6 +248,23 @@ def run_dataset(
     bar.close()
     if pack or results.packed.exists(): results.pack()
     return results.path
+
+# %% ../../nbs/eval/32_runner.ipynb #9b3f6c12
+def resume_run(
+    out_dir: str | Path,  # a run folder with its run.json
+    concurrency: int = 1,  # questions at once
+    method=None,  # a ready method object (tests); default: built from the recorded method and settings
+    cache_dir: Optional[str | Path] = None,  # this machine's cache folder (not part of a run's record); default: the settings' default
+    progress: bool = True,
+) -> Path:
+    "Finish the questions a run folder still lacks, with the method, dataset, sample and settings its run.json records."
+    out = Path(out_dir)
+    if not (out/'run.json').exists(): raise FileNotFoundError(f'{out} is not a run folder: it has no run.json')
+    config = recorded_config(out/'run.json')
+    settings = Settings.model_validate({**config['settings'], **({'cache_dir': cache_dir} if cache_dir else {})})
+    shard = tuple(config['shard']) if config.get('shard') else None
+    return run_dataset(config['method'], config['dataset'], settings, out, limit=config.get('limit'), seed=config.get('seed'), shard=shard,
+                       concurrency=concurrency, method=method, progress=progress, pack=ResultsFile(out/'results.jsonl').packed.exists())
 
 # %% ../../nbs/eval/32_runner.ipynb #c53df20d
 def merge_runs(shard_dirs: Sequence[str | Path], out_dir: str | Path) -> Path:

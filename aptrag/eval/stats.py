@@ -152,8 +152,9 @@ def summary_table(runs: dict[tuple[str, str], pd.DataFrame], metrics: Sequence[s
 
 # %% ../../nbs/eval/33_stats.ipynb #1ff60b52
 def to_markdown(table: pd.DataFrame) -> str:
-    "A results table as a Markdown table (the first column is named after the index, 'method' by default)."
-    cols = [table.index.name or 'method', *table.columns]
-    lines = ['| ' + ' | '.join(cols) + ' |', '|' + '---|' * len(cols)]
-    lines += ['| ' + ' | '.join([str(i), *[str(v) for v in row]]) + ' |' for i, row in table.iterrows()]
+    "A results table as a Markdown table: one column per index level (named after it, 'method' when unnamed), then the columns."
+    levels = [name or ('method' if table.index.nlevels == 1 else f'level {k}') for k, name in enumerate(table.index.names)]
+    keys = lambda i: [str(v) for v in (i if isinstance(i, tuple) else (i,))]
+    lines = ['| ' + ' | '.join([*levels, *map(str, table.columns)]) + ' |', '|' + '---|' * (len(levels) + len(table.columns))]
+    lines += ['| ' + ' | '.join([*keys(i), *[str(v) for v in row]]) + ' |' for i, row in table.iterrows()]
     return '\n'.join(lines)
