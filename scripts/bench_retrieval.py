@@ -1,6 +1,6 @@
 """Queries per second and recall@5 of each retrieval mode (dense, BM25, hybrid) on the vital-articles index.
 
-    python scripts/bench_retrieval.py [--repeats 3] [--batch 100]
+    python scripts/bench_retrieval.py [--repeats 3] [--single 20]
 
 Searches the 100 vital-list questions (the question as the query, no section expansion, top 5) in each mode: first
 one batch of all of them (one embedding batch, one BM25 call), then one at a time; prints queries per second for both

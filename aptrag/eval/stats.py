@@ -156,5 +156,5 @@ def to_markdown(table: pd.DataFrame) -> str:
     levels = [name or ('method' if table.index.nlevels == 1 else f'level {k}') for k, name in enumerate(table.index.names)]
     keys = lambda i: [str(v) for v in (i if isinstance(i, tuple) else (i,))]
     lines = ['| ' + ' | '.join([*levels, *map(str, table.columns)]) + ' |', '|' + '---|' * (len(levels) + len(table.columns))]
-    lines += ['| ' + ' | '.join([*keys(i), *[str(v) for v in row]]) + ' |' for i, row in table.iterrows()]
+    lines += ['| ' + ' | '.join([*keys(i), *map(str, row)]) + ' |' for i, *row in table.itertuples(name=None)]  # each value in its column's type
     return '\n'.join(lines)
