@@ -142,6 +142,7 @@ class RetrievalSettings(BaseModel):
     fusion: Literal['rrf', 'convex'] = 'rrf'  # hybrid: reciprocal-rank fusion, or a convex combination of normalised scores
     rrf_k: int = Field(60, ge=1)  # hybrid, rrf: the reciprocal-rank constant (Cormack et al.: 60)
     dense_weight: float = Field(0.5, ge=0.0, le=1.0)  # hybrid, convex: the dense score's weight (BM25's is the rest)
+    fusion_depth: int = Field(20, ge=0)  # hybrid: hits taken from each list before fusing (at least top_k; 0: top_k itself)
     retriever: str = 'passages'  # what the methods retrieve with (`aptrag.retrieval.registry`): the passage index, or `fable` (FABLE's forest, fable.*; its LLM steps count against the question's budgets)
 
 # %% ../nbs/core/00_config.ipynb #2d9790ba
@@ -347,7 +348,7 @@ RENAMED: dict[str, str] = {f'methods.aptrag.{name}': f'methods.aptrag.guards.{na
 RENAMED |= {'retrieval.backend': 'retrieval.retriever'}  # old dotted key -> new dotted key
 RENAMED_VALUES: dict[str, dict] = {'retrieval.retriever': {'dense': 'passages'}, 'llm.model': MODEL_NAMES, 'llm.planner.model': MODEL_NAMES}  # key -> {old value: value today}
 RETIRED: dict[str, Any] = {'answer.draft': False, 'methods.aptrag.final_passages_first': False}  # retired switch -> its value when off
-BEFORE_IT_EXISTED: dict[str, Any] = {'retrieval.mode': 'dense'}  # a setting added later -> what runs made before it existed did (whatever today's default)
+BEFORE_IT_EXISTED: dict[str, Any] = {'retrieval.mode': 'dense', 'retrieval.fusion_depth': 0}  # a setting added later -> what runs made before it existed did (whatever today's default)
 
 # %% ../nbs/core/00_config.ipynb #8bed6c22
 def _pop(data: dict, key: str, default=None):

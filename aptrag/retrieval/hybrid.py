@@ -166,8 +166,9 @@ class PassageRetriever:
     def retrieve_many(self, queries: Sequence[str], k: Optional[int] = None, expand: Optional[bool] = None) -> list[list[Hit]]:
         "Hits for several queries in the settings' mode, best first, each followed by its section siblings when expanding."
         s, k = self.settings, k or self.settings.top_k
-        dense = self.dense.retrieve_many(queries, k, expand=False) if s.mode != 'bm25' else None
-        lexical = self.lexical.search(queries, k) if s.mode != 'dense' else None
+        depth = max(k, s.fusion_depth) if s.mode == 'hybrid' else k  # fusion ranks deeper lists than it keeps
+        dense = self.dense.retrieve_many(queries, depth, expand=False) if s.mode != 'bm25' else None
+        lexical = self.lexical.search(queries, depth) if s.mode != 'dense' else None
         if s.mode == 'dense': found = [[Hit(h.passage, h.score, h.rank, found_by='dense') for h in hits] for hits in dense]
         elif s.mode == 'bm25': found = lexical
         else: found = [fuse(a, b, k, s.fusion, s.rrf_k, s.dense_weight) for a, b in zip(dense, lexical)]
