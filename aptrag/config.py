@@ -348,7 +348,7 @@ RENAMED: dict[str, str] = {f'methods.aptrag.{name}': f'methods.aptrag.guards.{na
 RENAMED |= {'retrieval.backend': 'retrieval.retriever'}  # old dotted key -> new dotted key
 RENAMED_VALUES: dict[str, dict] = {'retrieval.retriever': {'dense': 'passages'}, 'llm.model': MODEL_NAMES, 'llm.planner.model': MODEL_NAMES}  # key -> {old value: value today}
 RETIRED: dict[str, Any] = {'answer.draft': False, 'methods.aptrag.final_passages_first': False}  # retired switch -> its value when off
-BEFORE_IT_EXISTED: dict[str, Any] = {'retrieval.mode': 'dense', 'retrieval.fusion_depth': 0}  # a setting added later -> what runs made before it existed did (whatever today's default)
+BEFORE_IT_EXISTED: dict[str, Any] = {'retrieval.mode': 'dense'}  # a setting added later -> what runs made before it existed did (whatever today's default)
 
 # %% ../nbs/core/00_config.ipynb #8bed6c22
 def _pop(data: dict, key: str, default=None):
