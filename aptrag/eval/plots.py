@@ -21,7 +21,7 @@ __all__ = ['METHOD_LABELS', 'DATASET_LABELS', 'METRIC_LABELS', 'INTERVAL_NOTE', 
 METHOD_LABELS = {'llm-only': 'LLM-only', 'naive': 'Naive RAG', 'toq': 'Tree-of-Question', 'planrag': 'Plan*RAG',
                  'logicrag': 'LogicRAG', 'rtrag': 'RT-RAG', 'fable': 'FABLE', 'aptrag': 'APT-RAG',
                  'naive-top20': 'Naive RAG (top-20)'}
-DATASET_LABELS = {'vital-list': 'Vital-list', 'hotpotqa': 'HotpotQA', 'dragonball': 'DragonBall', 'monaco': 'MoNaCo',
+DATASET_LABELS = {'vital-list': 'Vital-list', 'set-filter': 'Set-and-filter', 'hotpotqa': 'HotpotQA', 'dragonball': 'DragonBall', 'monaco': 'MoNaCo',
                   'qampari': 'QAMPARI'}
 METRIC_LABELS = {'f1': 'answer F1', 'precision': 'answer precision', 'recall': 'answer recall', 'em': 'exact match',
                  'retrieval_recall': 'retrieval recall', 'read_recall': 'recall of the passages read', 'calls': 'LLM calls per question', 'input_tokens': 'input tokens per question',
