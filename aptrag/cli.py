@@ -26,7 +26,7 @@ from .methods.answering import asks_for_list
 from .methods.registry import make_method, method_names
 from .tree import Trace, render_tree
 from .eval.datasets import DATASETS, settings_for_dataset
-from .eval.runner import merge_runs, run_dataset
+from .eval.runner import merge_runs, resume_run, run_dataset
 from .eval.scale import MissingExtra, ray_build_index, run_dataset_ray
 from .eval.stats import results_table, score_run, to_markdown
 from .eval.drawing import draw_tree, tree_page
