@@ -20,8 +20,8 @@ from ..methods.text import content_words, example_words_copied, names_documents_
 from ..tree import FlagKind, Mode, Node, Trace
 
 # %% auto #0
-__all__ = ['Failure', 'query_drifted', 'placeholder_answer', 'mentioned', 'diagnose', 'compare_runs', 'failure_counts',
-           'prompt_leaks']
+__all__ = ['Failure', 'query_drifted', 'placeholder_answer', 'mentioned', 'lateral_from_incomplete_set', 'diagnose',
+           'compare_runs', 'failure_counts', 'prompt_leaks']
 
 # %% ../../nbs/eval/35_analysis.ipynb #c50131d9
 class Failure(StrEnum):
@@ -31,6 +31,7 @@ class Failure(StrEnum):
     split_misses_target = 'split_misses_target'  # the tree gathered fewer gold pages than the baseline's one retrieval
     query_drift = 'query_drift'  # a rewritten search query kept under half of its question's content words
     gold_dropped = 'gold_dropped'  # a gold page was retrieved but cut to fit the context before the answer call
+    incomplete_set = 'incomplete_set'  # a lateral child answered from its siblings' answers alone, which named fewer gold answers than the baseline
     wrong_with_gold = 'wrong_with_gold'  # the evidence held most gold pages, the answer still missed
     lost_in_synthesis = 'lost_in_synthesis'  # the children's answers named gold answers that the final answer dropped
     example_leak = 'example_leak'  # the answer is a prompt's format example ('a, b, c'), not an answer
@@ -65,6 +66,21 @@ def _evidence_cut_gold(node: Node, gold: set[str]) -> bool:
     dropped = {normalize_answer(t) for t in node.evidence_titles[cut.data.get('kept', 0):]}
     return bool((dropped - kept) & gold)
 
+# %% ../../nbs/eval/35_analysis.ipynb #03f0abe9
+def lateral_from_incomplete_set(
+    root: Node,  # the tree
+    answers: list[list[str]],  # the gold answers, each with its aliases
+    baseline_answer: str,  # what the baseline answered
+) -> bool:
+    "Whether a lateral child, answered from its siblings' answers without a retrieval of its own, started from fewer gold answers than the baseline named."
+    named = len(mentioned(baseline_answer, answers))
+    for parent in root.walk():
+        for child in parent.children:
+            if child.mode != Mode.lateral or child.retrievals or not child.depends_on: continue
+            sources = ' ; '.join(parent.children[j - 1].answer or '' for j in child.depends_on if 0 < j <= len(parent.children))
+            if len(mentioned(sources, answers)) < named: return True
+    return False
+
 # %% ../../nbs/eval/35_analysis.ipynb #533a436c
 def diagnose(
     row: dict,  # a finished question of a run: record, trace, answer
@@ -87,6 +103,8 @@ def diagnose(
         if recall < retrieval_recall(Trace.model_validate(baseline['trace']), titles): found.add(Failure.split_misses_target)
     if any(query_drifted(n) for n in nodes if n.mode in (Mode.external, Mode.batched, Mode.direct)): found.add(Failure.query_drift)
     if any(_evidence_cut_gold(n, gold) for n in nodes): found.add(Failure.gold_dropped)
+    if baseline is not None and record.answers and lateral_from_incomplete_set(trace.root, record.answers, baseline.get('answer') or ''):
+        found.add(Failure.incomplete_set)
     if recall is not None and recall >= most and f1 is not None and f1 < wrong: found.add(Failure.wrong_with_gold)
     if trace.root.children and record.answers:
         children = ' ; '.join(c.answer or '' for c in trace.root.children)
