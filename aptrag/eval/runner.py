@@ -264,7 +264,7 @@ def resume_run(
     settings = Settings.model_validate({**config['settings'], **({'cache_dir': cache_dir} if cache_dir else {})})
     shard = tuple(config['shard']) if config.get('shard') else None
     return run_dataset(config['method'], config['dataset'], settings, out, limit=config.get('limit'), seed=config.get('seed'), shard=shard,
-                       concurrency=concurrency, method=method, progress=progress, pack=ResultsFile(out/'results.jsonl').packed.exists())
+                       concurrency=concurrency, method=method, progress=progress)  # a compressed copy, if any, is kept up to date
 
 # %% ../../nbs/eval/32_runner.ipynb #c53df20d
 def merge_runs(shard_dirs: Sequence[str | Path], out_dir: str | Path) -> Path:
