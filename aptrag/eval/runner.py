@@ -27,7 +27,7 @@ from fastcore.basics import patch
 # %% auto #0
 __all__ = ['EXECUTION_SETTINGS', 'ResultsFile', 'git_revision', 'environment', 'config_differences', 'missing_means',
            'recorded_config', 'own_method_settings', 'prepare_run', 'answer_row', 'RunProgress', 'run_dataset',
-           'resume_run', 'merge_runs']
+           'resume_run', 'merge_runs', 'subsample_run']
 
 # %% ../../nbs/eval/32_runner.ipynb #258f252d
 class ResultsFile:
@@ -282,3 +282,28 @@ def merge_runs(shard_dirs: Sequence[str | Path], out_dir: str | Path) -> Path:
     if len({tuple(str(i.get(k)) for k in keys) for i in infos}) > 1: raise ValueError('the shard runs differ in method, dataset, limit or seed')
     (out/'run.json').write_text(json.dumps({**infos[0], 'shard': None, 'merged_from': [str(d) for d in shard_dirs]}, indent=1))
     return merged.path
+
+# %% ../../nbs/eval/32_runner.ipynb #2320a74f
+def subsample_run(
+    source_dir: str | Path,  # a run folder over a seeded sample (or over the whole dataset)
+    out_dir: str | Path,  # the new run folder (must not hold a run yet)
+    limit: int,  # questions in the smaller sample
+) -> Path:
+    "A run folder for the seeded sample of `limit` questions, filled from a run over a bigger sample with the same seed; returns its results path."
+    source, out = Path(source_dir), Path(out_dir)
+    if not (source/'run.json').exists(): raise FileNotFoundError(f'{source} is not a run folder: it has no run.json')
+    config = json.loads((source/'run.json').read_text())
+    if config.get('shard'): raise ValueError(f'{source} is one shard of a run: merge the shards first (merge_runs)')
+    if config.get('limit') is not None and limit > config['limit']:
+        raise ValueError(f'{source} sampled {config["limit"]} questions, fewer than limit={limit}')
+    if (out/'run.json').exists(): raise FileExistsError(f'{out} already holds a run')
+    rows = {r['id']: r for r in ResultsFile(source/'results.jsonl').rows()}
+    records = load_dataset(config['dataset'], limit, config.get('seed'))
+    missing = [r.id for r in records if r.id not in rows]
+    if missing: raise ValueError(f'{source} lacks {len(missing)} of the {len(records)} sampled questions (first: {missing[0]}): resume it first')
+    results = ResultsFile(out/'results.jsonl')
+    for r in records: results.append(rows[r.id])
+    derived = {**config, 'limit': limit, 'derived_from': os.path.relpath(source.resolve(), out.resolve())}
+    (out/'run.json').write_text(json.dumps(derived, indent=1))
+    if (source/'results.jsonl.gz').exists(): results.pack()
+    return results.path
