@@ -21,7 +21,7 @@ from ..tree import FlagKind, Mode, Node, Trace
 
 # %% auto #0
 __all__ = ['Failure', 'query_drifted', 'placeholder_answer', 'mentioned', 'lateral_from_incomplete_set', 'diagnose',
-           'compare_runs', 'failure_counts', 'prompt_leaks']
+           'compare_runs', 'failure_counts', 'filter_ceiling', 'filter_ceilings', 'prompt_leaks']
 
 # %% ../../nbs/eval/35_analysis.ipynb #c50131d9
 class Failure(StrEnum):
@@ -145,6 +145,29 @@ def failure_counts(comparison: pd.DataFrame, only_losses: bool = True) -> pd.Ser
     rows = comparison[comparison.difference < 0] if only_losses else comparison
     counts = pd.Series({f.value: sum(f.value in classes for classes in rows.failures) for f in Failure}, name='questions')
     return counts[counts > 0].sort_values(ascending=False)
+
+# %% ../../nbs/eval/35_analysis.ipynb #a40b707f
+def filter_ceiling(
+    root: Node,  # the tree
+    answers: list[list[str]],  # the gold answers, each with its aliases
+) -> Optional[float]:
+    "The F1 of a perfect filter over the answers of the root's independent children; None for a root kept whole."
+    if not root.children or not answers: return None
+    named = mentioned(' ; '.join(c.answer or '' for c in root.children if not c.depends_on), answers)
+    recall = len(named) / len(answers)
+    return 2 * recall / (1 + recall)
+
+# %% ../../nbs/eval/35_analysis.ipynb #0b4cbf2a
+def filter_ceilings(
+    method_rows: list[dict],  # finished questions of a tree method's run
+    baseline_rows: list[dict],  # finished questions of the baseline's run on the same dataset
+) -> pd.DataFrame:
+    "Per split question both F1 scores and the perfect filter's F1 over the set the tree gathered."
+    table = compare_runs(method_rows, baseline_rows)
+    rows = {r['id']: r for r in method_rows}
+    ceilings = {i: filter_ceiling(Trace.model_validate(rows[i]['trace']).root, QARecord.model_validate(rows[i]['record']).answers) for i in table.index}
+    table = table.assign(ceiling=pd.Series(ceilings, dtype=float))
+    return table[table.ceiling.notna()][['question', 'method', 'baseline', 'ceiling']]
 
 # %% ../../nbs/eval/35_analysis.ipynb #8c06e345
 def prompt_leaks(row: dict) -> list[str]:
