@@ -27,7 +27,7 @@ from fastcore.basics import patch
 # %% auto #0
 __all__ = ['EXECUTION_SETTINGS', 'ResultsFile', 'git_revision', 'environment', 'config_differences', 'missing_means',
            'recorded_config', 'own_method_settings', 'prepare_run', 'answer_row', 'RunProgress', 'run_dataset',
-           'resume_run', 'merge_runs', 'subsample_run']
+           'resume_run', 'merge_runs', 'subsample_run', 'widen_run']
 
 # %% ../../nbs/eval/32_runner.ipynb #258f252d
 class ResultsFile:
@@ -307,3 +307,21 @@ def subsample_run(
     (out/'run.json').write_text(json.dumps(derived, indent=1))
     if (source/'results.jsonl.gz').exists(): results.pack()
     return results.path
+
+# %% ../../nbs/eval/32_runner.ipynb #1e563f86
+def widen_run(
+    out_dir: str | Path,  # a run folder over a seeded sample
+    limit: Optional[int],  # questions in the bigger sample; None: the whole dataset
+) -> Path:
+    "Let a run folder grow to the seeded sample of `limit` questions, keeping what it finished; returns its run.json."
+    out = Path(out_dir)
+    if not (out/'run.json').exists(): raise FileNotFoundError(f'{out} is not a run folder: it has no run.json')
+    config = json.loads((out/'run.json').read_text())
+    if config.get('shard'): raise ValueError(f'{out} is one shard of a run: merge the shards first (merge_runs)')
+    if config.get('limit') is None or (limit is not None and limit <= config['limit']):
+        raise ValueError(f'{out} already samples {config.get("limit") or "every"} question(s); limit={limit} is not bigger')
+    sample = {r.id for r in load_dataset(config['dataset'], limit, config.get('seed'))}
+    outside = ResultsFile(out/'results.jsonl').done_ids() - sample
+    if outside: raise ValueError(f'{len(outside)} finished question(s) of {out} are not in the sample of {limit} (first: {sorted(outside)[0]}): start a new folder')
+    (out/'run.json').write_text(json.dumps({**config, 'limit': limit, 'widened_from': config['limit']}, indent=1))
+    return out/'run.json'
