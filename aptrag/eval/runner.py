@@ -296,7 +296,7 @@ def subsample_run(
     if config.get('shard'): raise ValueError(f'{source} is one shard of a run: merge the shards first (merge_runs)')
     if config.get('limit') is not None and limit > config['limit']:
         raise ValueError(f'{source} sampled {config["limit"]} questions, fewer than limit={limit}')
-    if (out/'run.json').exists(): raise FileExistsError(f'{out} already holds a run')
+    if (out/'run.json').exists() or (out/'results.jsonl').exists(): raise FileExistsError(f'{out} already holds a run')
     rows = {r['id']: r for r in ResultsFile(source/'results.jsonl').rows()}
     records = load_dataset(config['dataset'], limit, config.get('seed'))
     missing = [r.id for r in records if r.id not in rows]
