@@ -26,8 +26,8 @@ from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['EXECUTION_SETTINGS', 'ResultsFile', 'git_revision', 'environment', 'config_differences', 'missing_means',
-           'recorded_config', 'own_method_settings', 'prepare_run', 'answer_row', 'RunProgress', 'run_dataset',
-           'resume_run', 'merge_runs', 'subsample_run', 'widen_run']
+           'recorded_config', 'run_config', 'own_method_settings', 'prepare_run', 'answer_row', 'RunProgress',
+           'run_dataset', 'resume_run', 'merge_runs', 'subsample_run', 'widen_run']
 
 # %% ../../nbs/eval/32_runner.ipynb #258f252d
 class ResultsFile:
@@ -149,6 +149,18 @@ def recorded_config(run_file: str | Path) -> dict:
     if isinstance(config.get('settings'), dict): config['settings'] = upgrade_settings(config['settings'])
     return config
 
+# %% ../../nbs/eval/32_runner.ipynb #99d2e949
+def run_config(
+    out_dir: str | Path,  # a run folder
+    whole: bool = False,  # refuse a folder that holds one shard of a run
+) -> dict:
+    "The configuration a run folder records (see `recorded_config`)."
+    out = Path(out_dir)
+    if not (out/'run.json').exists(): raise FileNotFoundError(f'{out} is not a run folder: it has no run.json')
+    config = recorded_config(out/'run.json')
+    if whole and config.get('shard'): raise ValueError(f'{out} is one shard of a run: merge the shards first (merge_runs)')
+    return config
+
 # %% ../../nbs/eval/32_runner.ipynb #b147c233
 def own_method_settings(config: dict) -> dict:
     "A run configuration without the settings of the methods it did not run (`methods.<other>`): they cannot change its answers."
@@ -259,8 +271,7 @@ def resume_run(
 ) -> Path:
     "Finish the questions a run folder still lacks, with the method, dataset, sample and settings its run.json records."
     out = Path(out_dir)
-    if not (out/'run.json').exists(): raise FileNotFoundError(f'{out} is not a run folder: it has no run.json')
-    config = recorded_config(out/'run.json')
+    config = run_config(out)
     settings = Settings.model_validate({**config['settings'], **({'cache_dir': cache_dir} if cache_dir else {})})
     shard = tuple(config['shard']) if config.get('shard') else None
     return run_dataset(config['method'], config['dataset'], settings, out, limit=config.get('limit'), seed=config.get('seed'), shard=shard,
@@ -291,9 +302,7 @@ def subsample_run(
 ) -> Path:
     "A run folder for the seeded sample of `limit` questions, filled from a run over a bigger sample with the same seed; returns its results path."
     source, out = Path(source_dir), Path(out_dir)
-    if not (source/'run.json').exists(): raise FileNotFoundError(f'{source} is not a run folder: it has no run.json')
-    config = json.loads((source/'run.json').read_text())
-    if config.get('shard'): raise ValueError(f'{source} is one shard of a run: merge the shards first (merge_runs)')
+    config = run_config(source, whole=True)
     if config.get('limit') is not None and limit > config['limit']:
         raise ValueError(f'{source} sampled {config["limit"]} questions, fewer than limit={limit}')
     if (out/'run.json').exists() or (out/'results.jsonl').exists(): raise FileExistsError(f'{out} already holds a run')
@@ -315,9 +324,7 @@ def widen_run(
 ) -> Path:
     "Let a run folder grow to the seeded sample of `limit` questions, keeping what it finished; returns its run.json."
     out = Path(out_dir)
-    if not (out/'run.json').exists(): raise FileNotFoundError(f'{out} is not a run folder: it has no run.json')
-    config = json.loads((out/'run.json').read_text())
-    if config.get('shard'): raise ValueError(f'{out} is one shard of a run: merge the shards first (merge_runs)')
+    config = run_config(out, whole=True)
     if config.get('limit') is None or (limit is not None and limit <= config['limit']):
         raise ValueError(f'{out} already samples {config.get("limit") or "every"} question(s); limit={limit} is not bigger')
     sample = {r.id for r in load_dataset(config['dataset'], limit, config.get('seed'))}
