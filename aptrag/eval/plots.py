@@ -76,6 +76,7 @@ def interval_bars(
     methods: Optional[Sequence[str]] = None,  # order of the bars (default: the house order)
     ceiling: Optional[float] = 1.0,  # upper bound of the metric (None for counts)
     title: Optional[str] = None,  # figure title
+    columns: Optional[int] = None,  # panels per row (default: all in one row up to 16 bars, else one per row)
 ) -> plt.Figure:
     "One panel per dataset: `metric` per method as bars with interval whiskers."
     data = summary[summary.metric == metric]
@@ -83,8 +84,11 @@ def interval_bars(
     datasets = list(dict.fromkeys(data.dataset))
     order = [m for m in (methods or METHOD_LABELS) if m in set(data.method)] + sorted(set(data.method) - set(methods or METHOD_LABELS))
     top = value_limit(data.ci_high.max(), ceiling)
-    fig, axes = plt.subplots(1, len(datasets), figsize=(1.2 + 1.3 * len(order) * len(datasets), 3.6), squeeze=False, sharey=True)
-    for ax, dataset in zip(axes[0], datasets):
+    columns = columns or (len(datasets) if len(order) * len(datasets) <= 16 else 1)
+    rows = -(-len(datasets) // columns)
+    fig, axes = plt.subplots(rows, columns, figsize=(1.2 + 1.3 * len(order) * columns, 3.3 * rows + 0.3), squeeze=False, sharey=True)
+    for ax in axes.flat[len(datasets):]: ax.set_visible(False)
+    for ax, dataset in zip(axes.flat, datasets):
         d = data[data.dataset == dataset].set_index('method').reindex([m for m in order if m in set(data[data.dataset == dataset].method)])
         x = range(len(d))
         ax.bar(x, d['mean'], yerr=[d['mean'] - d['ci_low'], d['ci_high'] - d['mean']], capsize=4,
@@ -92,7 +96,7 @@ def interval_bars(
         for xi, mean in zip(x, d['mean']): ax.text(xi, mean, f' {mean:.2f}', ha='left', va='bottom', fontsize=8)
         ax.set_xticks(list(x), [method_label(m) for m in d.index], rotation=0)
         ax.set(title=f'{dataset_label(dataset)} ({int(d.questions.max())} questions)', ylim=(0, top), xlabel='')
-    axes[0][0].set_ylabel(metric_label(metric))
+    for row in axes: row[0].set_ylabel(metric_label(metric))
     if title: fig.suptitle(title)
     fig.text(0.5, -0.02, INTERVAL_NOTE, ha='center', va='top', fontsize=8, style='italic')
     fig.tight_layout()
