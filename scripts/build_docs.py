@@ -27,6 +27,7 @@ def clean_notebook(path: Path, target: Path):
         source = re.sub(r'^#\|[^\n]*\n?', '', source, flags=re.M)
         if cell['cell_type'] == 'markdown':  # a page sits one folder deeper than its notebook (directory URLs)
             source = re.sub(r'\]\((\.\./)+(?=figures/)', lambda m: '](' + m.group(0)[2:] + '../', source)
+            source = re.sub(r'\]\(([\w./-]+)\.ipynb(#[^)\s]*)?\)', lambda m: f'](../{m.group(1)}/{m.group(2) or ""})', source)  # another notebook's page
         cell['source'] = source
         for output in cell.get('outputs', []):  # show_doc's source link (Quarto attribute syntax, a line number nbdev cannot always find)
             if 'text/markdown' in output.get('data', {}):
