@@ -8,6 +8,8 @@ Cells flagged `slow`, `gpu` or `notest` are skipped as in `python -m pytest` (th
 an experiment notebook then reads its committed run folders and rewrites its figures) and each cell keeps that run's
 output. A notebook that fails is left as it was. `nbdev-clean` then strips execution counts and metadata but keeps the outputs;
 `tests/test_project.py` checks that the notebooks listed there still hold theirs.
+The test runner gathers all the text a cell prints into one output ahead of its displays, so a loop that prints a
+label and then displays a table keeps the labels apart from their tables: label with `display(Markdown(...))` instead.
 """
 import argparse, json, os, subprocess, sys, tempfile, time
 from pathlib import Path
