@@ -25,9 +25,9 @@ from ..tree import Trace
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['EXECUTION_SETTINGS', 'ResultsFile', 'git_revision', 'environment', 'config_differences', 'missing_means',
-           'recorded_config', 'run_config', 'own_method_settings', 'prepare_run', 'answer_row', 'RunProgress',
-           'run_dataset', 'resume_run', 'merge_runs', 'subsample_run', 'widen_run']
+__all__ = ['EXECUTION_SETTINGS', 'ResultsFile', 'has_results', 'git_revision', 'environment', 'config_differences',
+           'missing_means', 'recorded_config', 'run_config', 'own_method_settings', 'prepare_run', 'answer_row',
+           'RunProgress', 'run_dataset', 'resume_run', 'merge_runs', 'subsample_run', 'widen_run']
 
 # %% ../../nbs/eval/32_runner.ipynb #258f252d
 class ResultsFile:
@@ -84,6 +84,11 @@ def forget(self: ResultsFile, ids: Iterable[str]) -> int:
         write_atomic(self.path, lambda p: p.write_bytes(b''.join(kept)))  # a kill leaves the old file or the new one
     if self.packed.exists(): self.pack()
     return len(lines) - len(kept)
+
+# %% ../../nbs/eval/32_runner.ipynb #4f051f8c
+def has_results(folder: str | Path) -> bool:
+    "Whether a run folder holds a results file: the working `results.jsonl` or its committed compressed copy."
+    return any((Path(folder)/name).exists() for name in ('results.jsonl', 'results.jsonl.gz'))
 
 # %% ../../nbs/eval/32_runner.ipynb #c7dcd3ea
 def git_revision(folder: Optional[Path] = None) -> Optional[str]:
