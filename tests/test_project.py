@@ -109,3 +109,11 @@ def test_nbdev_clean_keeps_outputs():
     before = [c.get('outputs') for c in notebook['cells'] if c['cell_type'] == 'code']
     clean_nb(notebook)
     assert [c.get('outputs') for c in notebook['cells'] if c['cell_type'] == 'code'] == before and any(before)
+
+
+def test_run_folders_are_read_as_a_clone_has_them():
+    "A fresh clone holds committed runs as results.jsonl.gz only; code that asks whether a run exists asks has_results, never for results.jsonl alone."
+    sources = [*(ROOT/'nbs').rglob('*.ipynb'), *(ROOT/'aptrag').rglob('*.py'), *(ROOT/'scripts').glob('*.py')]
+    asks = re.compile(r"""results\.jsonl\\?['"]\)\.exists\(\)""")  # a notebook's JSON escapes a double quote
+    found = [str(p.relative_to(ROOT)) for p in sources if '.ipynb_checkpoints' not in p.parts and asks.search(p.read_text())]
+    assert not found, f'ask has_results(folder) instead of results.jsonl existing: {found}'

@@ -310,7 +310,7 @@ def subsample_run(
     config = run_config(source, whole=True)
     if config.get('limit') is not None and limit > config['limit']:
         raise ValueError(f'{source} sampled {config["limit"]} questions, fewer than limit={limit}')
-    if (out/'run.json').exists() or (out/'results.jsonl').exists(): raise FileExistsError(f'{out} already holds a run')
+    if (out/'run.json').exists() or has_results(out): raise FileExistsError(f'{out} already holds a run')
     rows = {r['id']: r for r in ResultsFile(source/'results.jsonl').rows()}
     records = load_dataset(config['dataset'], limit, config.get('seed'))
     missing = [r.id for r in records if r.id not in rows]
