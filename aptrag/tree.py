@@ -135,6 +135,7 @@ class Trace(BaseModel):
     error: Optional[str] = None  # set when the run failed
 
     def nodes(self) -> list[Node]: return list(self.root.walk())
+    def has_flag(self, kind: FlagKind | str) -> bool: return any(f.kind == kind for f in self.flags)  # a run-level flag (a node's: Node.has_flag)
     def calls(self) -> CallLog: return CallLog(r for n in self.nodes() for r in n.calls)
     def totals(self) -> dict:
         "Calls, tokens, retrievals, latencies and tree shape of the run."

@@ -110,9 +110,9 @@ def diagnose(
         children = ' ; '.join(c.answer or '' for c in trace.root.children)
         if mentioned(children, record.answers) - mentioned(row['answer'], record.answers): found.add(Failure.lost_in_synthesis)
     if placeholder_answer(row['answer']): found.add(Failure.example_leak)
-    if trace.flags and any(f.kind == FlagKind.budget for f in trace.flags) or any(n.has_flag(FlagKind.depth_limit) for n in nodes):
+    if trace.has_flag(FlagKind.budget) or any(n.has_flag(FlagKind.depth_limit) for n in nodes):
         found.add(Failure.limits)
-    if any(f.kind == FlagKind.parse_fallback for n in nodes for f in n.flags): found.add(Failure.parse_fallback)
+    if any(n.has_flag(FlagKind.parse_fallback) for n in nodes): found.add(Failure.parse_fallback)
     return [f for f in Failure if f in found]
 
 # %% ../../nbs/eval/35_analysis.ipynb #3221465d
