@@ -8,6 +8,7 @@ Docs: https://aptrag.github.io/aptrag/core/corpus.html.md"""
 from __future__ import annotations
 import hashlib, importlib.metadata, json, re, unicodedata
 from functools import lru_cache
+from itertools import chain
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Literal, Optional, Sequence
 
@@ -15,6 +16,7 @@ import mwparserfromhell
 from pydantic import BaseModel, Field
 
 from .data import data_file
+from .factbook import entry_passages, factbook_entries
 from .llm import cl100k_encoding
 
 # %% auto #0
@@ -22,7 +24,7 @@ __all__ = ['ContentType', 'SKIPPED_SECTIONS', 'CORPORA', 'count_tokens', 'trunca
            'make_passage', 'header_prefix', 'pack_units', 'split_sentences', 'infobox_lines', 'table_rows',
            'wikitext_items', 'chunk_wikitext', 'chunk_plain', 'expand_sections', 'read_jsonl', 'load_flashrag',
            'load_qampari_chunks', 'load_hotpotqa_contexts', 'load_dragonball_docs', 'load_kilt', 'vital_articles_path',
-           'vital_articles_records', 'load_vital_articles', 'load_corpus']
+           'vital_articles_records', 'load_vital_articles', 'load_factbook', 'load_corpus']
 
 # %% ../nbs/core/03_corpus.ipynb #57d5addb
 @lru_cache(maxsize=1)
@@ -396,12 +398,25 @@ def load_vital_articles(path: str | Path | None = None, max_tokens: int = 512, s
                                    description=r['description'], topic=r['topic'])
     return _unique(rows())
 
+# %% ../nbs/core/03_corpus.ipynb #2223c3f2
+def load_factbook(max_tokens: int = 512, source: str = 'factbook') -> Iterator[Passage]:
+    "The World Factbook's pages as passages of a few fields each (see `aptrag.factbook.entry_passages`)."
+    def rows():
+        for entry in factbook_entries():
+            for k, (path, lines) in enumerate(entry_passages(entry)):
+                for sub, text in enumerate(pack_units(lines, header_prefix(entry.title, path), max_tokens, joiner='\n')):
+                    yield make_passage(f'factbook/{entry.code}', entry.title, path, 'infobox', text, k, sub, source,
+                                       region=entry.region_name, code=entry.code)
+    return _unique(rows())
+
 # %% ../nbs/core/03_corpus.ipynb #d9aac04f
 CORPORA = {
     'vital-articles': lambda max_tokens: load_vital_articles(max_tokens=max_tokens),
     'hotpotqa': lambda max_tokens: load_hotpotqa_contexts(data_file('hotpotqa/ircot_processed/dev_subsampled.jsonl'), max_tokens),
     'dragonball': lambda max_tokens: load_dragonball_docs(data_file('dragonball/dragonball_docs.jsonl'), max_tokens),
     'kilt': lambda max_tokens: load_kilt(data_file('wikipedia/kilt_sample/filtered_kilt_sample_100.jsonl'), max_tokens),
+    'factbook': lambda max_tokens: load_factbook(max_tokens),
+    'vital-articles+factbook': lambda max_tokens: _unique(chain(load_vital_articles(max_tokens=max_tokens), load_factbook(max_tokens))),
 }
 
 def load_corpus(name_or_path: str | Path, max_tokens: int = 512) -> Iterator[Passage]:

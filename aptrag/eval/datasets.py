@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from ..config import Settings, apply_overrides, load_settings
 from ..corpus import load_corpus, read_jsonl, vital_articles_records
+from .factbook import make_factbook_questions
 from ..embed import make_embedder
 from ..retrieval.dense import build_index, embed_corpus
 from ..data import data_file
@@ -24,9 +25,9 @@ from .metrics import (KEYPOINT_VERSION, MonacoJudge, best_hotpot_scores, judge_k
 
 # %% auto #0
 __all__ = ['CONTINENTS', 'DATASETS', 'QARecord', 'load_monaco', 'load_qampari', 'load_alce_qampari', 'load_hotpotqa',
-           'load_dragonball', 'load_flashrag', 'vital_list_questions', 'load_set_filter', 'score_list', 'score_short',
-           'score_rouge', 'judge_monaco', 'judge_dragonball', 'DatasetSpec', 'dataset_spec', 'settings_for_dataset',
-           'experiment_settings', 'load_dataset', 'sample_index']
+           'load_dragonball', 'load_flashrag', 'vital_list_questions', 'load_set_filter', 'load_factbook_questions',
+           'score_list', 'score_short', 'score_rouge', 'judge_monaco', 'judge_dragonball', 'DatasetSpec',
+           'dataset_spec', 'settings_for_dataset', 'experiment_settings', 'load_dataset', 'sample_index']
 
 # %% ../../nbs/eval/31_datasets.ipynb #f115c8a3
 class QARecord(BaseModel):
@@ -154,6 +155,11 @@ def load_set_filter(
     path = path or importlib.resources.files('aptrag')/'benchmarks'/'set_filter.jsonl'
     return _each(path, lambda r: QARecord(**r))
 
+# %% ../../nbs/eval/31_datasets.ipynb #08019a0a
+def load_factbook_questions() -> Iterator[QARecord]:
+    "The Factbook benchmark (see `aptrag.eval.factbook.make_factbook_questions`)."
+    return (QARecord(**q) for q in make_factbook_questions())
+
 # %% ../../nbs/eval/31_datasets.ipynb #c92b6408
 def score_list(answer: str, record: QARecord) -> dict:
     "QAMPARI's set precision, recall and F1 of a comma-separated answer."
@@ -195,11 +201,13 @@ class DatasetSpec:
     judge: Optional[Callable[[LLM, str, QARecord], dict]] = None  # LLM-judged metrics, when asked for
     gold_field: Optional[str] = 'gold_titles'  # record field with the gold page titles (retrieval recall); None: no recall
     judge_version: str = ''  # the judge prompt's version: kept judgments of another version are asked again
+    stratum: Optional[Callable[[QARecord], str]] = None  # a sample takes the same number of questions from each stratum (the Factbook's evidence bins); None: a plain sample
 
 # %% ../../nbs/eval/31_datasets.ipynb #bfcf3033
 DATASETS = {spec.name: spec for spec in [
     DatasetSpec('vital-list', lambda: iter(vital_list_questions()), 'vital-articles', 'list', score_list),
     DatasetSpec('set-filter', load_set_filter, 'vital-articles', 'list', score_list),
+    DatasetSpec('factbook', load_factbook_questions, 'factbook', 'list', score_list, stratum=lambda r: r.meta['evidence_bin']),
     DatasetSpec('hotpotqa', lambda: load_hotpotqa(data_file('hotpotqa/ircot_processed/dev_subsampled.jsonl')), 'hotpotqa', 'short', score_short),
     DatasetSpec('dragonball', lambda: load_dragonball(data_file('dragonball/example_finance_en_gpt-4o.jsonl')), 'dragonball', 'free',
                 score_rouge, judge_dragonball, gold_field=None, judge_version=KEYPOINT_VERSION),  # gold evidence is by document id: DragonBall's own retrieval metrics
@@ -251,7 +259,7 @@ def experiment_settings(
 def load_dataset(
     name_or_path: str | Path,  # a name in DATASETS or a JSONL/JSON file
     limit: Optional[int] = None,  # keep this many records
-    seed: Optional[int] = None,  # sample `limit` records with this seed (default: the first `limit`)
+    seed: Optional[int] = None,  # sample `limit` records with this seed (default: the first `limit`), evenly over the strata of a dataset that has them
 ) -> list[QARecord]:
     "Records of a named dataset or file, optionally a (seeded) sample of `limit`."
     name = str(name_or_path)
@@ -268,7 +276,13 @@ def load_dataset(
                       else load_dragonball if 'ground_truth' in first else load_flashrag)
             records = list(loader(path))
     if limit is not None and limit < len(records):
-        records = random.Random(seed).sample(records, limit) if seed is not None else records[:limit]
+        stratum = DATASETS[name].stratum if name in DATASETS else None
+        if stratum is None: return random.Random(seed).sample(records, limit) if seed is not None else records[:limit]
+        strata: dict[str, list[QARecord]] = {}
+        for r in records: strata.setdefault(stratum(r), []).append(r)
+        share, extra = divmod(limit, len(strata))  # the same number from each stratum, the first ones one more
+        records = [r for k, group in enumerate(strata.values())
+                   for r in (random.Random(seed).sample(group, min(len(group), share + (k < extra))) if seed is not None else group[:share + (k < extra)])]
     return records
 
 # %% ../../nbs/eval/31_datasets.ipynb #35559a04
