@@ -151,12 +151,11 @@ class GuardSettings(BaseModel):
     model_config = ConfigDict(extra='forbid')
     root_evidence: bool = True  # a split root also retrieves with the question itself and its final answer reads those passages
     drop_restated: bool = True  # drop sub-questions that restate their parent or a sibling; fewer than two left keeps it whole
+    keep_scope: bool = True  # a split that adds a name or number its question does not state, or drops one it states, keeps the question whole
     query_fusion: bool = True  # retrieve with a node's own question beside its rewritten query, every passage of both by fused rank
     root_as_asked: bool = True  # a root kept whole searches and answers with the question as asked, no rewrite: Naive RAG's retrieval and prompt
-    answer_reserve: bool = False  # children are planned (and may split) only while the call budget can pay for planning and answering them all
-    unanswered_fallback: bool = False  # a split root none of whose children got an answer is answered from its own passages, as Naive RAG answers
+    search_as_asked: bool = True  # a sub-question searches and is answered with its question as written, no rewrite call (the paper rewrites every query)
     implicit_references: bool = False  # a sub-question that names an earlier one's answer only by a pronoun ('Who did they marry?') gets its <Qj>
-    split_gate: int = Field(0, ge=0, le=16)  # nodes above this depth that the planner would split are answered from their own passages when one call finds them enough (0: off, 1: the root)
 
 # %% ../nbs/core/00_config.ipynb #aab1c1ac
 class AptragSettings(BaseModel):
@@ -172,6 +171,10 @@ class AptragSettings(BaseModel):
     tau_l: int = Field(50_000, ge=256)  # EC: token budget of a batched prompt (also capped by the model's context)
     plan_tokens: int = Field(512, ge=32)  # generation limit of planning calls
     batched_answer_tokens: int = Field(2048, ge=64)  # generation limit of a batched EC answer
+    set_rounds: int = Field(6, ge=0, le=32)  # a node whose answer is a set gathered from several pages retrieves again, past what it read, until a round adds nothing (at most this many rounds; 0: one retrieval)
+    fanout: bool = True  # a question over each item of an earlier answer ('Which of <Q1> ...?') gets one check per item, answered by EC and combined without a call
+    fanout_top_k: int = Field(3, ge=1, le=100)  # passages retrieved for each item check
+    max_fanout: int = Field(64, ge=1, le=1000)  # items one fan-out checks at most; its checks' calls and nodes are added to the question's budget
     guards: GuardSettings = Field(default_factory=GuardSettings)  # what this suite adds for small planners (not in the paper; `preset=paper` turns every one off)
 
 # %% ../nbs/core/00_config.ipynb #17b1a41c
@@ -347,7 +350,9 @@ RENAMED: dict[str, str] = {f'methods.aptrag.{name}': f'methods.aptrag.guards.{na
                            ('root_evidence', 'drop_restated', 'query_fusion', 'root_as_asked', 'answer_reserve', 'unanswered_fallback', 'implicit_references')}
 RENAMED |= {'retrieval.backend': 'retrieval.retriever'}  # old dotted key -> new dotted key
 RENAMED_VALUES: dict[str, dict] = {'retrieval.retriever': {'dense': 'passages'}, 'llm.model': MODEL_NAMES, 'llm.planner.model': MODEL_NAMES}  # key -> {old value: value today}
-RETIRED: dict[str, Any] = {'answer.draft': False, 'methods.aptrag.final_passages_first': False}  # retired switch -> its value when off
+RETIRED: dict[str, Any] = {'answer.draft': False, 'methods.aptrag.final_passages_first': False,  # retired switch -> its value when off
+                           'methods.aptrag.guards.answer_reserve': False, 'methods.aptrag.guards.unanswered_fallback': False,
+                           'methods.aptrag.guards.split_gate': 0}  # the budget guards and the split gate: the evidence-sized planner reserves its synthesis calls itself
 BEFORE_IT_EXISTED: dict[str, Any] = {'retrieval.mode': 'dense'}  # a setting added later -> what runs made before it existed did (whatever today's default)
 
 # %% ../nbs/core/00_config.ipynb #8bed6c22

@@ -47,6 +47,7 @@ class FlagKind(StrEnum):
     single_subquestion = 'single_subquestion'  # the decomposer returned one sub-question: kept whole
     restated = 'restated'  # sub-questions that restate their parent were dropped, or the split kept whole (data: dropped)
     example_leak = 'example_leak'  # a sub-question copied the prompt's worked example: the split was ignored (detail: the words)
+    budget_grown = 'budget_grown'  # the call and node budgets were widened for work the evidence sized, e.g. one check per item of a set (data: calls, nodes)
     error = 'error'  # the question failed (detail: the error)
 
 # %% ../nbs/core/04_tree.ipynb #5eb4e348

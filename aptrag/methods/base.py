@@ -91,6 +91,18 @@ def settle(self: QuestionContext, node: Node, log: CallLog):
         self.calls += max(0, len(records) - 1)  # re-asks are calls too
         self.input_tokens += sum(r.input_tokens for r in records)
 
+# %% ../../nbs/methods/20_base.ipynb #02859e27
+@patch
+def grow(self: QuestionContext,
+         node: Node,  # the node whose work needs it (flagged `budget_grown`)
+         calls: int = 0,  # LLM calls to add
+         nodes: int = 0,  # tree nodes to add
+):
+    "Widen this question's call and node budgets (not its token budget) for work the evidence sized."
+    with self._lock:
+        self.budget = self.budget.model_copy(update={'max_llm_calls': self.budget.max_llm_calls + calls, 'max_nodes': self.budget.max_nodes + nodes})
+    node.flag(FlagKind.budget_grown, calls=calls, nodes=nodes)
+
 # %% ../../nbs/methods/20_base.ipynb #ee8ae3a9
 @patch
 def chat(self: QuestionContext, node: Node, prompt: str, *, purpose: str, system: Optional[str] = None, max_tokens: int = 512,
@@ -118,14 +130,15 @@ def retrieve_many(self: QuestionContext,
                   nodes: Sequence[Node],  # who retrieves
                   queries: Sequence[str],  # one query per node
                   fuse_with: Optional[Sequence[str]] = None,  # per node a second query, its hits fused with the first's by reciprocal rank (retrievers without LLM calls)
+                  k: Optional[int] = None,  # passages per query; None: the retriever's own setting
 ) -> list[list[Hit]]:
     "Retrieve for several nodes (one batch where the retriever takes one); each node records its retrieval, calls and flags."
     if self.retriever is None: raise RuntimeError('this method has no retriever')
     if self.retriever.calls_llm: return [self.retrieve_with_llm(n, q) for n, q in zip(nodes, queries)]
     start = time.perf_counter()
-    if fuse_with is None: found = self.retriever.search(list(queries))
+    if fuse_with is None: found = self.retriever.search(list(queries), k=k)
     else:
-        both = self.retriever.search(list(queries) + list(fuse_with))
+        both = self.retriever.search(list(queries) + list(fuse_with), k=k)
         found = [Retrieval(fuse_hits([a.hits, b.hits], limit=len(a.hits) + len(b.hits)), flags=a.flags) if q != f else a  # every passage either query found
                  for a, b, q, f in zip(both, both[len(queries):], queries, fuse_with)]
     share = (time.perf_counter() - start) / max(1, len(nodes))

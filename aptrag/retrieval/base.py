@@ -62,6 +62,7 @@ class Retriever(Protocol):
     def search(self,
                queries: Sequence[str],  # one search query per asker
                use_llm: bool = True,  # False: answer without any LLM call (the budget has none left)
+               k: Optional[int] = None,  # passages per query, where the retriever ranks passages; None: its own setting (a budgeted retriever fills its token budget either way)
     ) -> list[Retrieval]: ...
 
 # %% ../../nbs/retrieval/09_retriever.ipynb #abd84ff6

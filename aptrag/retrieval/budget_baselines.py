@@ -129,8 +129,8 @@ def evidence(self: BudgetRetriever, query: str) -> BudgetedEvidence:
 
 # %% ../../nbs/retrieval/14_budget_baselines.ipynb #2398fd29
 @patch
-def search(self: BudgetRetriever, queries: Sequence[str], use_llm: bool = True) -> list[Retrieval]:
-    "The evidence of each query as passages, with a `fable` flag of its tokens, budget, documents and cut."
+def search(self: BudgetRetriever, queries: Sequence[str], use_llm: bool = True, k: Optional[int] = None) -> list[Retrieval]:
+    "The evidence of each query as passages, with a `fable` flag of its tokens, budget, documents and cut (`k` is not used: the budget decides how much)."
     out = []
     for query in queries:
         found = self.evidence(query)

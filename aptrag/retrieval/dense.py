@@ -340,9 +340,9 @@ def retrieve(self: DenseRetriever, query: str, k: Optional[int] = None, expand: 
 
 # %% ../../nbs/retrieval/10_dense.ipynb #6b067625
 @patch
-def search(self: DenseRetriever, queries: Sequence[str], use_llm: bool = True) -> list[Retrieval]:
-    "The retriever protocol: one `Retrieval` per query (dense search makes no LLM call)."
-    return [Retrieval(hits) for hits in self.retrieve_many(queries)]
+def search(self: DenseRetriever, queries: Sequence[str], use_llm: bool = True, k: Optional[int] = None) -> list[Retrieval]:
+    "The retriever protocol: one `Retrieval` per query, top-`k` (dense search makes no LLM call)."
+    return [Retrieval(hits) for hits in self.retrieve_many(queries, k)]
 
 # %% ../../nbs/retrieval/10_dense.ipynb #750be142
 def expand_hits(

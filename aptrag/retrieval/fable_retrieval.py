@@ -513,8 +513,8 @@ class FableRetriever:
     def calls_llm(self) -> bool:
         "Whether its retrievals call the LLM (selection, navigation): not with `fable.paths=vectors`."
         return self.settings.fable.paths != 'vectors'
-    def search(self, queries: Sequence[str], use_llm: bool = True) -> list[Retrieval]:
-        "FABLE's evidence for each query, the LLM calls made for it and a `fable` flag with the routing."
+    def search(self, queries: Sequence[str], use_llm: bool = True, k: Optional[int] = None) -> list[Retrieval]:
+        "FABLE's evidence for each query, the LLM calls made for it and a `fable` flag with the routing (`k` is not used: the budget decides how much)."
         settings = self.settings if use_llm else self.vectors_only
         found = [fable_retrieve(q, self.forest, self.llm, self.embedder, settings) for q in queries]
         return [Retrieval(evidence_hits(self.forest, r), r.log, [fable_flag(self.forest, r, settings.fable.budget)]) for r in found]

@@ -178,9 +178,9 @@ class PassageRetriever:
         "Hits for one query."
         if not query or not query.strip(): raise ValueError('empty retrieval query')
         return self.retrieve_many([query], k, expand)[0]
-    def search(self, queries: Sequence[str], use_llm: bool = True) -> list[Retrieval]:
-        "The retriever protocol: one `Retrieval` per query (no LLM call)."
-        return [Retrieval(hits) for hits in self.retrieve_many(queries)]
+    def search(self, queries: Sequence[str], use_llm: bool = True, k: Optional[int] = None) -> list[Retrieval]:
+        "The retriever protocol: one `Retrieval` per query, top-`k` (no LLM call)."
+        return [Retrieval(hits) for hits in self.retrieve_many(queries, k)]
 
 # %% ../../nbs/retrieval/15_hybrid.ipynb #76c58c5d
 def ensure_bm25(folder: str | Path, progress: bool = True) -> BM25Index:

@@ -89,8 +89,8 @@ def build_batched_prompt(
     docs = ''.join(document_block(labels[pid], documents[pid]) for pid in order)
     qs = ''.join(question_line(i + 1, q, [labels[p] for p in ids]) for i, (q, ids) in enumerate(zip(questions, evidence)))
     return (f'Documents:\n{docs}\nQuestions:\n{qs}\n'
-            'Answer every question briefly from its own documents. Give the answer itself, never a document label. '
-            'If the documents do not contain it, say "unknown". '
+            'Answer each question from its own documents: "yes" or "no" for a yes/no question, else the value or name asked for '
+            '(never a document label); "unknown" only if its documents do not say. '
             'Reply with JSON: {"answers": [{"id": <question number>, "answer": "<answer>"}, ...]}.')
 
 # %% ../../../nbs/methods/24_aptrag_ec.ipynb #dd6383ae
@@ -291,7 +291,7 @@ def answer_cluster(
     answers, error, labels_only = {}, None, []
     try:
         out = llm.structured(prompt, batched_answers_schema(len(members)), purpose='answer_batched', system=BATCHED_SYSTEM,
-                             max_tokens=max_tokens, template_version='ec-batched-v3', log=log)
+                             max_tokens=max_tokens, template_version='ec-batched-v4', log=log)
         ids = {pid for i in members for pid in evidence[i]}
         for item in out.answers:
             if not 1 <= item.id <= len(members) or members[item.id - 1] in answers: continue

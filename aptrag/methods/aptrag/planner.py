@@ -1,4 +1,4 @@
-"""The planning steps of a node: decompose, check answerability, contextualise, rewrite queries.
+"""The planning steps of a node: decompose, read a group question, check answerability, contextualise, rewrite queries, and turn a question over a list into one check per item.
 
 Docs: https://aptrag.github.io/aptrag/methods/aptrag_planner.html.md"""
 
@@ -7,21 +7,25 @@ Docs: https://aptrag.github.io/aptrag/methods/aptrag_planner.html.md"""
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #e715eb6d
 from __future__ import annotations
 import re
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Optional, Sequence
 
 from ...llm import StructuredOutputError
+from ..answering import asks_for_list
 from ..base import QuestionContext
 from .prompts import (ANSWERABILITY_SYSTEM, ANSWERABILITY_VERSION, CONTEXTUALISE_VERSION, DECOMPOSE_SYSTEM,
-                            DECOMPOSE_EXAMPLE_WORDS, DECOMPOSE_VERSION, REWRITE_VERSION, SUFFICIENCY_VERSION, Answerability, Contextualisation,
-                            Decomposition, Query, REFERENCE, Sufficiency, answerability_prompt, contextualise_prompt, decompose_prompt,
-                            queries_schema, rewrite_batch_prompt, rewrite_prompt, parse_subquestion, sufficiency_prompt)
-from ..text import FUNCTION_WORDS, REFERENCE, content_words, example_words_copied, restates
+                            DECOMPOSE_EXAMPLE_WORDS, DECOMPOSE_VERSION, GROUP_EXAMPLE_WORDS, GROUP_VERSION, REWRITE_VERSION, Answerability,
+                            Contextualisation, Decomposition, GroupPlan, Query, answerability_prompt, contextualise_prompt, decompose_prompt,
+                            group_prompt, queries_schema, rewrite_batch_prompt, rewrite_prompt, parse_subquestion)
+from ..text import FUNCTION_WORDS, REFERENCE, content_words, example_words_copied, restates, singular
 from ...tree import FlagKind, Node, register_flags
 
 # %% auto #0
-__all__ = ['AptragFlag', 'drop_restated', 'implicit_reference', 'mark_implicit_references', 'decompose', 'needs_search',
-           'passages_suffice', 'substitute_references', 'contextualise', 'rewrite_query', 'rewrite_queries']
+__all__ = ['SUPERLATIVE', 'AptragFlag', 'drop_restated', 'implicit_reference', 'mark_implicit_references', 'names_in',
+           'lost_restrictions', 'invented_names', 'keeps_its_scope', 'decompose', 'aggregate_question', 'group_steps',
+           'plan_group', 'ItemCheck', 'singular_predicate', 'item_check', 'needs_search', 'substitute_references',
+           'contextualise', 'rewrite_query', 'rewrite_queries']
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #eb92b063
 @register_flags
@@ -29,11 +33,17 @@ class AptragFlag(StrEnum):
     "The flags only APT-RAG raises."
     kept_references = 'kept_references'  # the contextualised question still had <Qj>: substituted textually
     implicit_reference = 'implicit_reference'  # sub-questions that named an earlier one only by a pronoun got its <Qj> (data: marked)
+    lost_restriction = 'lost_restriction'  # a split dropped a name or number the question states: kept whole (detail: what was dropped)
+    invented_scope = 'invented_scope'  # a split added a name or number the question does not state: kept whole (detail: what was added)
+    group = 'group'  # the question was read as a group, its conditions and what is asked of them (data: conditions, then)
+    set_rounds = 'set_rounds'  # a set kept retrieving past what it read (data: rounds, added per round, items)
+    fanout = 'fanout'  # a question over each item of a list: one check per item, combined without a call (data: items, question, keep, threshold, result)
     ec = 'ec'  # evidence-guided clustering ran (data: leaves, clusters, relaxed, milliseconds)
     ec_fallback = 'ec_fallback'  # a batched EC answer missed this leaf: it was answered alone
     ec_error = 'ec_error'  # a batched EC call failed (detail: the error)
-    unanswered = 'unanswered'  # a split root none of whose children answered was answered from its own passages (data: children)
-    gated = 'gated'  # the split gate found a node's own passages enough: the split was dropped, the node answered from them (data: subquestions)
+    look_again = 'look_again'  # a check answered 'unknown' from its passages: it retrieved deeper and was asked again
+    unanswered = 'unanswered'  # retired guard `unanswered_fallback` (old traces carry it)
+    gated = 'gated'  # retired guard `split_gate` (old traces carry it)
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #b80975a2
 def drop_restated(subquestions: Sequence[str], parent: str) -> tuple[list[str], int]:
@@ -83,6 +93,37 @@ def mark_implicit_references(subquestions: Sequence[str]) -> tuple[list[str], in
         else: out.append(f'{k}. {text[:end]} (<Q{named}>){text[end:]}'); marked += 1
     return out, marked
 
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #582f2c9d
+_QUESTION_WORDS = frozenset('which what who whom whose when where why how is are was were do does did can has have had of in the a an list name'.split())
+
+def names_in(text: str) -> set[str]:
+    "The names and numbers of `text`, lower-cased: capitalised words past the first (question words aside) and numbers."
+    words = re.findall(r"[A-Za-z0-9][\w'-]*", REFERENCE.sub(' ', text))
+    return {w.lower().replace(',', '') for k, w in enumerate(words)
+            if (w[0].isupper() and k > 0 and w.lower() not in _QUESTION_WORDS) or w[0].isdigit()}
+
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #3b91387e
+def _same_name(a: str, b: str) -> bool:
+    "Whether two names are one, a demonym or plural aside ('africa' and 'african', 'europe' and 'european')."
+    return a == b or singular(a) == singular(b) or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)))
+
+def lost_restrictions(subquestions: Sequence[str], question: str) -> list[str]:
+    "The names and numbers of `question` that no sub-question keeps."
+    kept = set().union(*map(names_in, subquestions)) | {w for s in subquestions for w in content_words(s)}
+    return sorted(n for n in names_in(question) if not any(_same_name(n, k) for k in kept))
+
+def invented_names(subquestions: Sequence[str], question: str) -> list[str]:
+    "The names and numbers that `subquestions` add to what `question` states."
+    stated = names_in(question) | content_words(question)
+    return sorted({n for s in subquestions for n in names_in(s) if not any(_same_name(n, k) for k in stated)})
+
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #5f15d740
+def keeps_its_scope(node: Node, subquestions: Sequence[str]) -> bool:
+    "Whether a split of `node` neither drops nor adds a name or number; flags the node when it does."
+    if lost := lost_restrictions(subquestions, node.text): node.flag(AptragFlag.lost_restriction, ', '.join(lost)); return False
+    if added := invented_names(subquestions, node.text): node.flag(AptragFlag.invented_scope, ', '.join(added)); return False
+    return True
+
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #a2b437fd
 def decompose(ctx: QuestionContext, node: Node) -> list[str]:
     "Sub-questions of `node` (numbered, possibly with <Qj>), or [] to answer it as it is."
@@ -93,6 +134,7 @@ def decompose(ctx: QuestionContext, node: Node) -> list[str]:
     except StructuredOutputError:
         node.flag(FlagKind.parse_fallback, 'decompose'); return []
     subs = [s.strip() for s in out.subquestions if s and s.strip()]
+    if out.decision == 'maintain' and not a.breadth: return []
     if copied := example_words_copied(subs, node.text, DECOMPOSE_EXAMPLE_WORDS):
         node.flag(FlagKind.example_leak, ', '.join(copied)); return []  # a copy of the prompt's example, not a plan for this question
     if a.guards.drop_restated and len(subs) > 1:
@@ -102,7 +144,104 @@ def decompose(ctx: QuestionContext, node: Node) -> list[str]:
         subs, marked = mark_implicit_references(subs)
         if marked: node.flag(AptragFlag.implicit_reference, marked=marked)
     if len(subs) == 1: node.flag(FlagKind.single_subquestion); return []
+    if not subs: return []
+    if a.guards.keep_scope and not keeps_its_scope(node, [parse_subquestion(s)[0] for s in subs]): return []
     return subs
+
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #1336c5b6
+SUPERLATIVE = re.compile(r'\b(largest|biggest|highest|greatest|most|smallest|lowest|least|fewest)\b', re.I)
+_NAMED_PLURAL = re.compile(r"^\s*(?:[Ww]hich|[Ww]hat)\s+(?:[A-Z][\w'-]*\s+){1,3}([a-z]+(?<!ss)s)\b")  # 'Which West African countries ...'
+
+def aggregate_question(question: str) -> bool:
+    "Whether `question` asks for the members of a group, how many there are, or the one with the most or least of something."
+    return (asks_for_list(question) or bool(_NAMED_PLURAL.match(question)) or question.lower().startswith('how many')
+            or bool(SUPERLATIVE.search(question)))
+
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #753039cd
+def group_steps(question: str, plan: GroupPlan) -> Optional[list[str]]:
+    "Numbered sub-questions from a group reading of `question`, [] when it asks for the group alone, None when the reading does not hold."
+    if not plan.group.strip() or not asks_for_list(plan.group): return None
+    largest = bool(re.search(r'largest|biggest|highest|greatest|most', question, re.I))
+    then = 'count' if question.lower().startswith('how many') else ('largest' if largest else 'smallest') if SUPERLATIVE.search(question) else 'list'
+    steps = [f'1. {plan.group.strip()}']
+    for condition in plan.conditions:
+        if then in ('largest', 'smallest') and SUPERLATIVE.search(condition): continue  # the extreme is the last step
+        m = re.match(r'^\s*which of (?:them|these|those)\s+(.+?)\s*\??\s*$', condition, re.I)
+        if not m: return None
+        steps.append(f'{len(steps) + 1}. Which of <Q{len(steps)}> {m.group(1)}?')
+    if then == 'count': steps.append(f'{len(steps) + 1}. How many of <Q{len(steps)}> are there?')
+    elif then in ('largest', 'smallest'): steps.append(f'{len(steps) + 1}. Which of <Q{len(steps)}> has the {then} {plan.by.strip() or "size"}?')
+    return steps if len(steps) > 1 else []
+
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #e1cc4dcb
+def plan_group(ctx: QuestionContext, node: Node) -> Optional[list[str]]:
+    "Sub-questions of a group question from one group reading ([]: keep it whole, it asks for the group alone), or None to fall back to the general decomposer."
+    try:
+        plan = ctx.structured(node, group_prompt(node.text), GroupPlan, purpose='decompose', max_tokens=ctx.settings.methods.aptrag.plan_tokens,
+                              system=DECOMPOSE_SYSTEM, version=GROUP_VERSION)
+    except StructuredOutputError:
+        node.flag(FlagKind.parse_fallback, 'group'); return None
+    steps = group_steps(node.text, plan)
+    if not steps: return steps
+    texts = [parse_subquestion(s)[0] for s in steps]
+    if copied := example_words_copied(texts, node.text, GROUP_EXAMPLE_WORDS): node.flag(FlagKind.example_leak, ', '.join(copied)); return None
+    if ctx.settings.methods.aptrag.guards.keep_scope and not keeps_its_scope(node, texts): return None
+    node.flag(AptragFlag.group, conditions=len(plan.conditions), then=texts[-1] if len(texts) > 1 + len(plan.conditions) else 'list')
+    return steps
+
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #32d4dc1f
+@dataclass
+class ItemCheck:
+    "How a question over the items of a list is answered item by item, and how the answers are combined."
+    item_question: str  # the question asked of one item, '{item}' where its name goes ('' when nothing is asked: a count of the list)
+    kind: str  # 'yes_no', 'number' or 'none'
+    keep: str  # 'yes', 'above', 'below', 'largest', 'smallest' or 'all'
+    threshold: Optional[float] = None  # for 'above' and 'below'
+    result: str = 'items'  # the answer: 'items' (the kept ones) or 'count' (how many)
+
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #8a490444
+_SCALE = {'thousand': 1e3, 'million': 1e6, 'billion': 1e9, 'trillion': 1e12}
+_ABOVE = r'(?:above|over|more than|greater than|larger than|bigger than|higher than|at least|exceeding)'
+_BELOW = r'(?:below|under|less than|fewer than|smaller than|lower than|at most)'
+_NUMBER = r'(\d[\d,]*(?:\.\d+)?)\s*(thousand|million|billion|trillion)?'
+_ONE_SUBJECT = {'are': 'is', 'have': 'has', 'were': 'was', 'do': 'does'}
+
+def singular_predicate(predicate: str) -> str:
+    "A plural predicate said of one subject: 'are monarchies' -> 'is a monarchy', 'border Chad' -> 'borders Chad'."
+    words = predicate.split()
+    if not words: return predicate
+    first = words[0].lower()
+    if first in _ONE_SUBJECT:
+        words[0] = _ONE_SUBJECT[first]
+        if first == 'are' and len(words) > 1 and words[1] == 'members': words[1:2] = ['a', 'member']
+        elif first == 'are' and len(words) > 1 and words[1].endswith('s') and not words[1].endswith('ss'):
+            noun = singular(words[1]); words[1:2] = ['an' if noun[0] in 'aeiou' else 'a', noun]
+    elif not first.endswith(('ed', 's')): words[0] = first + ('es' if first.endswith(('sh', 'ch', 'x', 'z')) else 's')
+    return ' '.join(words)
+
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #343f5dc1
+def item_check(question: str) -> Optional[ItemCheck]:
+    "The check per item of 'Which of <Qj> ...?' or 'How many of <Qj> ...?', or None when `question` is not of that form."
+    m = re.match(r'^\s*(which|how many)\s+(?:one\s+)?of\s+(?:the\s+\w+\s+(?:in|of)\s+)?<\s*Q\s*\d+\s*>\s*,?\s*(.+?)\s*\??\s*$', question, re.I)
+    if not m: return None
+    result, predicate = ('count' if m.group(1).lower() == 'how many' else 'items'), m.group(2).strip()
+    if result == 'count' and re.fullmatch(r'(are there|there are|are listed|are they)', predicate, re.I): return ItemCheck('', 'none', 'all', result='count')
+    if extreme := re.match(r'^(?:has|have|is|are)\s+the\s+(\w+)\s+(.+)$', predicate, re.I):
+        if SUPERLATIVE.fullmatch(extreme.group(1)):
+            keep = 'largest' if re.fullmatch(r'largest|biggest|highest|greatest|most', extreme.group(1), re.I) else 'smallest'
+            return ItemCheck(f'What is the {extreme.group(2)} of {{item}}?', 'number', keep, result=result)
+    if number := re.match(rf'^(?:has|have|had)\s+(?:an?\s+)?(.+?)\s+({_ABOVE}|{_BELOW})\s+{_NUMBER}\b', predicate, re.I):
+        keep = 'above' if re.fullmatch(_ABOVE, number.group(2), re.I) else 'below'
+        threshold = float(number.group(3).replace(',', '')) * _SCALE.get((number.group(4) or '').lower(), 1)
+        return ItemCheck(f'What is the {number.group(1)} of {{item}}?', 'number', keep, threshold, result)
+    if counted := re.match(rf'^(?:has|have)\s+({_ABOVE}|{_BELOW})\s+{_NUMBER}\s+(.+)$', predicate, re.I):
+        keep = 'above' if re.fullmatch(_ABOVE, counted.group(1), re.I) else 'below'
+        threshold = float(counted.group(2).replace(',', '')) * _SCALE.get((counted.group(3) or '').lower(), 1)
+        return ItemCheck(f'How many {counted.group(4)} does {{item}} have?', 'number', keep, threshold, result)
+    verb, _, rest = singular_predicate(predicate).partition(' ')
+    if verb == 'is' and rest: return ItemCheck(f'Is {{item}} {rest}?', 'yes_no', 'yes', result=result)
+    if verb == 'has' and rest: return ItemCheck(f'Does {{item}} have {rest}?', 'yes_no', 'yes', result=result)
+    return ItemCheck(f'Is it true that {{item}} {singular_predicate(predicate)}?', 'yes_no', 'yes', result=result)
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #21afc322
 def needs_search(ctx: QuestionContext, node: Node, pairs: Sequence[tuple[int, tuple[str, str]]]) -> bool:
@@ -113,15 +252,6 @@ def needs_search(ctx: QuestionContext, node: Node, pairs: Sequence[tuple[int, tu
         return out.needs_search
     except StructuredOutputError:
         node.flag(FlagKind.parse_fallback, 'answerability'); return True
-
-# %% ../../../nbs/methods/23_aptrag_planner.ipynb #c42e5737
-def passages_suffice(ctx: QuestionContext, node: Node, passages: Sequence[tuple[str, str]]) -> bool:
-    "Whether `passages` answer `node` on their own (the split gate); False when the check never parses."
-    try:
-        return ctx.structured(node, sufficiency_prompt(node.text, passages), Sufficiency, purpose='sufficiency',
-                              max_tokens=ctx.settings.methods.aptrag.plan_tokens, version=SUFFICIENCY_VERSION).answerable
-    except StructuredOutputError:
-        node.flag(FlagKind.parse_fallback, 'sufficiency'); return False
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #0699890b
 def substitute_references(question: str, answers: dict[int, str]) -> str:

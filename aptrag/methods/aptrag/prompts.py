@@ -15,15 +15,16 @@ from ..answering import STYLE_INSTRUCTION, passages_block
 from ..text import REFERENCE, references_in
 
 # %% auto #0
-__all__ = ['DECOMPOSE_VERSION', 'DECOMPOSE_SYSTEM', 'DECOMPOSE_EXAMPLE_WORDS', 'ANSWERABILITY_VERSION', 'ANSWERABILITY_SYSTEM',
-           'SUFFICIENCY_VERSION', 'CONTEXTUALISE_VERSION', 'REWRITE_VERSION', 'Decomposition', 'decompose_prompt',
-           'parse_subquestion', 'check_references', 'Answerability', 'qa_context', 'answerability_prompt',
-           'Sufficiency', 'sufficiency_prompt', 'Contextualisation', 'contextualise_prompt', 'Query', 'NumberedQuery',
-           'queries_schema', 'rewrite_prompt', 'rewrite_batch_prompt', 'lateral_answer_prompt',
-           'vertical_answer_prompt', 'final_answer_prompt']
+__all__ = ['DECOMPOSE_VERSION', 'DECOMPOSE_SYSTEM', 'DECOMPOSE_EXAMPLE_WORDS', 'GROUP_VERSION', 'GROUP_EXAMPLE_WORDS',
+           'SET_ROUND_VERSION', 'ANSWERABILITY_VERSION', 'ANSWERABILITY_SYSTEM', 'CONTEXTUALISE_VERSION',
+           'REWRITE_VERSION', 'Decomposition', 'decompose_prompt', 'parse_subquestion', 'check_references', 'GroupPlan',
+           'group_prompt', 'set_round_prompt', 'Answerability', 'qa_context', 'answerability_prompt',
+           'Contextualisation', 'contextualise_prompt', 'Query', 'NumberedQuery', 'queries_schema', 'rewrite_prompt',
+           'rewrite_batch_prompt', 'lateral_answer_prompt', 'vertical_answer_prompt', 'form_instruction',
+           'final_answer_prompt']
 
 # %% ../../../nbs/methods/22_aptrag_prompts.ipynb #1394fd47
-DECOMPOSE_VERSION = 'decompose-v1'
+DECOMPOSE_VERSION = 'decompose-v2'
 
 class Decomposition(BaseModel):
     "The decomposer's decision."
@@ -35,30 +36,29 @@ DECOMPOSE_SYSTEM = 'You plan how to research questions. You reply with JSON only
 
 def decompose_prompt(question: str, breadth: Optional[int] = None) -> str:
     "The decomposer's prompt for `question` (exactly `breadth` sub-questions when set)."
-    count = (f'If you split, write exactly {breadth} sub-questions.' if breadth else
-             'Use as many sub-questions as the question needs: one per entity when the same fact is needed for several entities.')
-    return f'''Decide whether this question can be answered by one search or must be split into simpler sub-questions.
+    count = f'If you split, write exactly {breadth} sub-questions.\n' if breadth else ''
+    return f'''Decide whether this question can be answered by one search, or must be split into the steps it names.
 
-Split when
-- facts about several entities or domains must be collected,
-- one answer is needed to ask the next question (write the dependency as <Qj>, meaning "the answer of sub-question j"),
-- the question asks to sort, rank, count or compare.
-Keep it whole ("maintain") when it asks one fact about one entity or one well-known set.
-{count}
-Number the sub-questions "1. ", "2. ", ... A sub-question may only refer to earlier ones.
+Keep it whole ("maintain") when it asks for one fact about one named thing, or for one list that a single source holds.
+Split only when it needs facts about several things or a chain of facts:
+- a comparison of named things: one sub-question per thing, each asking the fact to compare; the comparison itself is made later, never write a sub-question for it;
+- a chain: the first fact, then the next one, written with <Qj> for "the answer of sub-question j";
+- a set with conditions: first the set as the question states it (keep every place, group and kind the question names), then one sub-question per condition of the form "Which of <Qj> ...?".
+Never add a place, time or condition that the question does not state. Never split a question into its own restatements.
+{count}Number the sub-questions "1. ", "2. ", ...; a sub-question may only refer to earlier ones.
 
-Example: "Which is older, the Eiffel Tower or the Statue of Liberty?"
-{{"decision": "split", "subquestions": ["1. When was the Eiffel Tower built?", "2. When was the Statue of Liberty built?", "3. Which is older given <Q1> and <Q2>?"]}}
-Example: "What is the capital of Peru?"
-{{"decision": "maintain", "subquestions": []}}
-Example: "Which countries bordering Germany have a monarchy?"
-{{"decision": "split", "subquestions": ["1. Which countries border Germany?", "2. Which of the countries in <Q1> are monarchies?"]}}
+Examples:
+"Who painted the ceiling of the chapel where the pope is elected?" -> {{"decision": "split", "subquestions": ["1. In which chapel is the pope elected?", "2. Who painted the ceiling of <Q1>?"]}}
+"Which planets of the Solar System with rings have more than 20 moons?" -> {{"decision": "split", "subquestions": ["1. Which planets of the Solar System have rings?", "2. Which of <Q1> have more than 20 moons?"]}}
+"Was the violin invented before the piano?" -> {{"decision": "split", "subquestions": ["1. When was the violin invented?", "2. When was the piano invented?"]}}
+"What instrument did the composer of the Four Seasons play?" -> {{"decision": "split", "subquestions": ["1. Who composed the Four Seasons?", "2. What instrument did <Q1> play?"]}}
+"What is the boiling point of mercury?" -> {{"decision": "maintain", "subquestions": []}}
 
 Question: {question}
 Reply with JSON: {{"decision": "maintain" or "split", "subquestions": [...]}}'''
 
-DECOMPOSE_EXAMPLE_WORDS = frozenset({'eiffel', 'statue', 'liberty', 'peru', 'germany', 'monarchy', 'monarchies', 'border', 'borders', 'bordering',
-                                     'countries'})  # words of the worked examples that a copy of them brings along
+DECOMPOSE_EXAMPLE_WORDS = frozenset({'painted', 'ceiling', 'chapel', 'pope', 'elected', 'planets', 'planet', 'solar', 'rings', 'moons',
+                                     'violin', 'piano', 'invented', 'instrument', 'composer', 'composed', 'seasons', 'boiling', 'mercury'})  # words of the worked examples that a copy of them brings along
 
 # %% ../../../nbs/methods/22_aptrag_prompts.ipynb #f6e3235a
 _LABEL = re.compile(r'^\s*(?:Q?\d+[.):]\s+)')
@@ -78,6 +78,42 @@ def check_references(position: int, references: Sequence[int], count: int) -> tu
         elif j > position: broken.append(f'forward reference <Q{j}>')
         else: usable.append(j)
     return usable, broken
+
+# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #1406c3aa
+GROUP_VERSION = 'group-plan-v1'
+
+class GroupPlan(BaseModel):
+    "A question about the members of a group: the group, the conditions its members must meet, what is asked of those that do."
+    group: str = Field('', max_length=200)  # the group as a question of its own, with every place and kind the question names ('' if none)
+    conditions: list[Annotated[str, Field(max_length=160)]] = Field(default_factory=list, max_length=4)  # each as 'Which of them ...?'
+    then: Literal['list', 'count', 'largest', 'smallest'] = 'list'  # what is asked of the members that meet them
+    by: str = Field('', max_length=60)  # for largest or smallest: the quantity compared
+
+# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #e38f5bc9
+def group_prompt(question: str) -> str:
+    "The prompt that reads a question about a group's members into the group, its conditions, and what is asked of them."
+    return f'''Read the question as: a group of things, the conditions its members must meet, and what is asked about the members that meet them.
+- group: a question that asks for the whole group, keeping every place, region and kind the question names;
+- conditions: each condition as its own question "Which of them ...?", in the order the question states them (none if there are none);
+- then: "list" (which ones), "count" (how many), "largest" or "smallest" (which one has the most or least of some quantity), with "by" the quantity.
+Examples:
+"Which planets of the Solar System with rings have more than 20 moons?" -> {{"group": "Which planets are in the Solar System?", "conditions": ["Which of them have rings?", "Which of them have more than 20 moons?"], "then": "list", "by": ""}}
+"How many planets of the Solar System have rings?" -> {{"group": "Which planets are in the Solar System?", "conditions": ["Which of them have rings?"], "then": "count", "by": ""}}
+"Which moon of the Solar System is the largest?" -> {{"group": "Which moons are in the Solar System?", "conditions": [], "then": "largest", "by": "diameter"}}
+Question: {question}
+Reply with JSON: {{"group": "...", "conditions": ["..."], "then": "list" or "count" or "largest" or "smallest", "by": "..."}}'''
+
+GROUP_EXAMPLE_WORDS = frozenset({'planets', 'planet', 'solar', 'rings', 'moons', 'moon', 'diameter'})  # words of its worked examples
+
+# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #6daf9aaa
+SET_ROUND_VERSION = 'set-round-v1'
+
+def set_round_prompt(question: str, found: Sequence[str], passages: Sequence[tuple[str, str]]) -> str:
+    "Ask for the members of a set that new passages add to those found so far."
+    so_far = ', '.join(found) if found else '(none yet)'
+    return (f'Question: {question}\n\nFound so far: {so_far}\n\nMore passages (excerpts of encyclopedia articles):\n{passages_block(passages)}\n\n'
+            'List every further answer to the question that these passages show, names only, comma-separated; '
+            'leave out those found so far. If the passages show none, answer "none".')
 
 # %% ../../../nbs/methods/22_aptrag_prompts.ipynb #f6f0e1ab
 ANSWERABILITY_VERSION = 'answerability-v1'
@@ -110,22 +146,6 @@ Can the question be answered from the known pairs alone?
 3. Does answering only need filtering, counting, comparing or reorganising what is given, or new facts?
 Then decide: needs_search is false only if the pairs contain everything needed.
 Reply with JSON: {{"entities_present": "...", "attribute_present": "...", "operation": "...", "needs_search": true or false}}'''
-
-# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #c4ba4cda
-SUFFICIENCY_VERSION = 'sufficiency-v1'
-
-class Sufficiency(BaseModel):
-    "Whether retrieved passages answer a question on their own."
-    missing: str = Field(max_length=300)  # what the question needs that the passages do not state ('nothing' when they state it all)
-    answerable: bool  # True: the passages state everything the answer needs
-
-# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #03f951cf
-def sufficiency_prompt(question: str, passages: Sequence[tuple[str, str]]) -> str:
-    "The split gate's prompt: do `passages` answer `question` completely?"
-    return (f'Question: {question}\n\nPassages (excerpts of encyclopedia articles):\n{passages_block(passages)}\n\n'
-            'Do these passages state everything needed to answer the question completely? First say what the question needs '
-            "that the passages do not state (or 'nothing'), then decide.\n"
-            'Reply with JSON: {"missing": "...", "answerable": true or false}')
 
 # %% ../../../nbs/methods/22_aptrag_prompts.ipynb #5e8942e5
 CONTEXTUALISE_VERSION = 'contextualise-v1'
@@ -199,11 +219,24 @@ def vertical_answer_prompt(question: str, pairs: Sequence[tuple[int, tuple[str, 
             'Combine them into one complete answer to the question, keeping every relevant item and value.')
 
 # %% ../../../nbs/methods/22_aptrag_prompts.ipynb #d69be43b
+_AUXILIARIES = ('is', 'are', 'was', 'were', 'do', 'does', 'did', 'can', 'could', 'has', 'have', 'had', 'will', 'would', 'should')
+
+def form_instruction(question: str) -> str:
+    "What form the answer must take, from the question's own words: yes or no, one of two named things, a number, or nothing said."
+    words = re.findall(r"[A-Za-z][\w'-]*", question.lower())
+    if not words: return ''
+    if words[0] in _AUXILIARIES and ' or ' not in f' {question.lower()} ': return 'It asks yes or no: answer "yes" or "no".'
+    if ' or ' in f' {question.lower()} ' and words[0] in ('which', 'who', 'what') + _AUXILIARIES:
+        return 'It asks which of the things it names: answer with one of them, as the question names it.'
+    if words[:2] == ['how', 'many']: return 'It asks how many: answer with the number.'
+    return ''
+
 def final_answer_prompt(question: str, pairs: Sequence[tuple[int, tuple[str, str]]], style: str = 'free',
                         passages: Sequence[tuple[str, str]] = (),
 ) -> str:
-    "The root's answer from its sub-questions (and, when given, passages retrieved for the question), formatted for the benchmark."
+    "The root's answer from its sub-questions (and, when given, passages retrieved for the question), in the question's form and the benchmark's style."
     how = {'list': 'Give the shortest complete answer: the entity names only, comma-separated.',
            'short': STYLE_INSTRUCTION['short']}.get(style, 'Answer concisely and directly, saying what each part of the answer refers to.')
+    form = form_instruction(question)
     found = (f'\n\nPassages retrieved for the question itself (use what helps):\n{passages_block(passages)}' if passages else '')
-    return f'Question: {question}\n\nSub-questions and their answers:\n{qa_context(pairs)}{found}\n\n{how}'
+    return f'Question: {question}\n\nSub-questions and their answers:\n{qa_context(pairs)}{found}\n\n{form + " " if form else ""}{how}'
