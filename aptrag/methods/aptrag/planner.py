@@ -24,8 +24,8 @@ from ...tree import FlagKind, Node, register_flags
 # %% auto #0
 __all__ = ['SUPERLATIVE', 'AptragFlag', 'drop_restated', 'implicit_reference', 'mark_implicit_references', 'names_in',
            'lost_restrictions', 'invented_names', 'keeps_its_scope', 'decompose', 'aggregate_question', 'group_steps',
-           'plan_group', 'ItemCheck', 'singular_predicate', 'item_check', 'needs_search', 'substitute_references',
-           'contextualise', 'rewrite_query', 'rewrite_queries']
+           'plan_group', 'ItemCheck', 'singular_predicate', 'plural', 'item_check', 'needs_search',
+           'substitute_references', 'contextualise', 'rewrite_query', 'rewrite_queries']
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #eb92b063
 @register_flags
@@ -194,10 +194,11 @@ def plan_group(ctx: QuestionContext, node: Node) -> Optional[list[str]]:
 class ItemCheck:
     "How a question over the items of a list is answered item by item, and how the answers are combined."
     item_question: str  # the question asked of one item, '{item}' where its name goes ('' when nothing is asked: a count of the list)
-    kind: str  # 'yes_no', 'number' or 'none'
+    kind: str  # 'match' (the answer names `term`), 'yes_no', 'number' or 'none'
     keep: str  # 'yes', 'above', 'below', 'largest', 'smallest' or 'all'
     threshold: Optional[float] = None  # for 'above' and 'below'
     result: str = 'items'  # the answer: 'items' (the kept ones) or 'count' (how many)
+    term: str = ''  # for 'match': what the answer must name
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #8a490444
 _SCALE = {'thousand': 1e3, 'million': 1e6, 'billion': 1e9, 'trillion': 1e12}
@@ -220,6 +221,13 @@ def singular_predicate(predicate: str) -> str:
     return ' '.join(words)
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #343f5dc1
+def plural(noun_phrase: str) -> str:
+    "The plural of a noun phrase's last word ('official language' -> 'official languages')."
+    words = noun_phrase.split()
+    last = words[-1]
+    words[-1] = last[:-1] + 'ies' if last.endswith('y') and last[-2:-1] not in 'aeiou' else last + ('es' if last.endswith(('s', 'sh', 'ch', 'x')) else 's')
+    return ' '.join(words)
+
 def item_check(question: str) -> Optional[ItemCheck]:
     "The check per item of 'Which of <Qj> ...?' or 'How many of <Qj> ...?', or None when `question` is not of that form."
     m = re.match(r'^\s*(which|how many)\s+(?:one\s+)?of\s+(?:the\s+\w+\s+(?:in|of)\s+)?<\s*Q\s*\d+\s*>\s*,?\s*(.+?)\s*\??\s*$', question, re.I)
@@ -238,6 +246,12 @@ def item_check(question: str) -> Optional[ItemCheck]:
         keep = 'above' if re.fullmatch(_ABOVE, counted.group(1), re.I) else 'below'
         threshold = float(counted.group(2).replace(',', '')) * _SCALE.get((counted.group(3) or '').lower(), 1)
         return ItemCheck(f'How many {counted.group(4)} does {{item}} have?', 'number', keep, threshold, result)
+    if attribute := re.match(r'^(?:have|has)\s+(.+?)\s+as\s+(?:an?\s+|the\s+|its\s+)?(.+)$', predicate, re.I):  # 'have Spanish as an official language'
+        return ItemCheck(f'What {plural(attribute.group(2))} does {{item}} have?', 'match', 'yes', result=result, term=attribute.group(1))
+    if source := re.match(r'^(\w+?)(?:ed|d)\s+(.+?)\s+from\s+(.+)$', predicate, re.I):  # 'gained independence from France'
+        return ItemCheck(f'From where did {{item}} {source.group(1)} {source.group(2)}?', 'match', 'yes', result=result, term=source.group(3))
+    if object_ := re.match(r'^(border|neighbou?r|join|use|speak)\s+(.+)$', predicate, re.I):  # 'border South Africa'
+        return ItemCheck(f'What does {{item}} {object_.group(1)}?', 'match', 'yes', result=result, term=object_.group(2))
     verb, _, rest = singular_predicate(predicate).partition(' ')
     if verb == 'is' and rest: return ItemCheck(f'Is {{item}} {rest}?', 'yes_no', 'yes', result=result)
     if verb == 'has' and rest: return ItemCheck(f'Does {{item}} have {rest}?', 'yes_no', 'yes', result=result)
