@@ -26,7 +26,7 @@ __all__ = ['EMBEDDED_MODEL_NAME', 'DEFAULT_MODEL_NAME', 'MODEL_NAMES', 'PLANNING
 EMBEDDED_MODEL_NAME = 'qwen2.5-coder-0.5b-instruct-q4_k_m'  # label of the smaller GGUF model that ships with the install
 DEFAULT_MODEL_NAME = 'qwen2.5-coder-1.5b'  # the default model: Qwen2.5-Coder-1.5B-Instruct Q4_K_M, which ships with the install too
 MODEL_NAMES = {'qwen2.5-coder-0.5b-instruct-q4_k_m': 'qwen2.5-coder-0.5b', 'qwen2.5-coder-1.5b-instruct-q4_k_m': 'qwen2.5-coder-1.5b'}  # a local model's full label -> the name settings keep
-PLANNING_PURPOSES = ('decompose', 'answerability', 'sufficiency', 'contextualise', 'rewrite', 'rewrite_batch',  # APT-RAG's planner
+PLANNING_PURPOSES = ('decompose', 'answerability', 'contextualise', 'rewrite', 'rewrite_batch',  # APT-RAG's planner
                      'plan_dag', 'analyse', 'dependencies', 'judge_step', 'refine_query', 'regenerate', 'rephrase')  # the baselines' structure calls
 
 class PlannerSettings(BaseModel):

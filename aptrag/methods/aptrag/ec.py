@@ -89,8 +89,8 @@ def build_batched_prompt(
     docs = ''.join(document_block(labels[pid], documents[pid]) for pid in order)
     qs = ''.join(question_line(i + 1, q, [labels[p] for p in ids]) for i, (q, ids) in enumerate(zip(questions, evidence)))
     return (f'Documents:\n{docs}\nQuestions:\n{qs}\n'
-            'Answer each question from its own documents: "yes" or "no" for a yes/no question, else the value or name asked for '
-            '(never a document label); "unknown" only if its documents do not say. '
+            'Answer each question from its own documents with the value or name it asks for (never a document label), or with '
+            '"yes" or "no" where it asks yes or no; "unknown" only if its documents do not say. '
             'Reply with JSON: {"answers": [{"id": <question number>, "answer": "<answer>"}, ...]}.')
 
 # %% ../../../nbs/methods/24_aptrag_ec.ipynb #dd6383ae
