@@ -173,7 +173,7 @@ class AptragSettings(BaseModel):
     batched_answer_tokens: int = Field(2048, ge=64)  # generation limit of a batched EC answer
     set_rounds: int = Field(6, ge=0, le=32)  # a node whose answer is a set gathered from several pages retrieves again, past what it read, until a round adds nothing (at most this many rounds; 0: one retrieval)
     fanout: bool = True  # a question over each item of an earlier answer ('Which of <Q1> ...?') gets one check per item, answered by EC and combined without a call
-    fanout_top_k: int = Field(3, ge=1, le=100)  # passages retrieved for each item check
+    fanout_top_k: int = Field(1, ge=1, le=100)  # passages retrieved for each item check (1: the item's own passage; with 3, the 1.5B mixed up whose passage said what in a batch)
     max_fanout: int = Field(64, ge=1, le=1000)  # items one fan-out checks at most; its checks' calls and nodes are added to the question's budget
     guards: GuardSettings = Field(default_factory=GuardSettings)  # what this suite adds for small planners (not in the paper; `preset=paper` turns every one off)
 
