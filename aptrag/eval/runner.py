@@ -6,7 +6,7 @@ Docs: https://aptrag.github.io/aptrag/eval/runner.html.md"""
 
 # %% ../../nbs/eval/32_runner.ipynb #24b98036
 from __future__ import annotations
-import gzip, hashlib, importlib.metadata, json, os, platform, subprocess, threading, time
+import fcntl, gzip, hashlib, importlib.metadata, json, os, platform, subprocess, threading, time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from datetime import datetime, timezone
 from pathlib import Path
@@ -25,18 +25,22 @@ from ..tree import Trace
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['EXECUTION_SETTINGS', 'ResultsFile', 'has_results', 'git_revision', 'environment', 'config_differences',
-           'missing_means', 'recorded_config', 'run_config', 'own_method_settings', 'prepare_run', 'answer_row',
-           'RunProgress', 'run_dataset', 'resume_run', 'merge_runs', 'subsample_run', 'widen_run']
+__all__ = ['EXECUTION_SETTINGS', 'CONNECTION_SETTINGS', 'ResultsFile', 'has_results', 'RunBusy', 'RunLock', 'git_revision',
+           'environment', 'config_differences', 'missing_means', 'recorded_config', 'run_config', 'own_method_settings',
+           'prepare_run', 'answer_row', 'RunProgress', 'RunStopped', 'run_dataset', 'resume_run', 'merge_runs',
+           'subsample_run', 'widen_run']
 
 # %% ../../nbs/eval/32_runner.ipynb #258f252d
 class ResultsFile:
     "An append-only JSONL file of finished questions, safe against kills and concurrent writers in one process."
-    def __init__(self, path: str | Path):
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+    def __init__(self,
+                 path: str | Path,  # results.jsonl of a run folder (its compressed copy results.jsonl.gz is read when it is missing)
+                 read_only: bool = False):  # only read: write nothing, not even the working copy of a compressed file
+        self.path, self.read_only = Path(path), read_only
         self._lock = threading.Lock()
         self.packed = self.path.with_name(self.path.name + '.gz')  # the compressed copy kept in the repository
+        if read_only: return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
         if not self.path.exists() and self.packed.exists(): self.path.write_bytes(gzip.decompress(self.packed.read_bytes()))
         self._repair()
 
@@ -52,12 +56,29 @@ def _repair(self: ResultsFile):
 # %% ../../nbs/eval/32_runner.ipynb #4a4c20bd
 @patch
 def rows(self: ResultsFile) -> list[dict]:
-    if not self.path.exists(): return []
-    return [json.loads(line) for line in self.path.read_text(encoding='utf-8').splitlines() if line.strip()]
+    "Every finished question's row, in the order they finished; a line that is not JSON is an error naming the file and line."
+    if self.path.exists(): data = self.path.read_bytes()
+    elif self.read_only and self.packed.exists(): data = gzip.decompress(self.packed.read_bytes())
+    else: return []
+    lines = data.decode('utf-8').splitlines()
+    if self.read_only and data and not data.endswith(b'\n'): lines = lines[:-1]  # a line cut off by a kill: not a row
+    out = []
+    for n, line in enumerate(lines, 1):
+        if not line.strip(): continue
+        try: out.append(json.loads(line))
+        except json.JSONDecodeError as e: raise ValueError(f'{self.path}:{n}: damaged results line ({e.msg}); remove that line and resume the run') from None
+    return out
 
 # %% ../../nbs/eval/32_runner.ipynb #18fdd984
 @patch
-def done_ids(self: ResultsFile) -> set[str]: return {r['id'] for r in self.rows()}
+def done_ids(self: ResultsFile) -> set[str]:
+    "Ids of the questions answered (a failed question is not done: a resumed run asks it again)."
+    return {r['id'] for r in self.rows() if not r.get('error')}
+
+@patch
+def errored_ids(self: ResultsFile) -> set[str]:
+    "Ids of the questions whose rows record an error."
+    return {r['id'] for r in self.rows() if r.get('error')}
 
 # %% ../../nbs/eval/32_runner.ipynb #64b5320f
 @patch
@@ -90,6 +111,27 @@ def has_results(folder: str | Path) -> bool:
     "Whether a run folder holds a results file: the working `results.jsonl` or its committed compressed copy."
     return any((Path(folder)/name).exists() for name in ('results.jsonl', 'results.jsonl.gz'))
 
+# %% ../../nbs/eval/32_runner.ipynb #da94c4a0
+class RunBusy(RuntimeError):
+    "Another process is writing the run folder."
+
+class RunLock:
+    "An exclusive lock on a run folder, held while it is written (a context manager)."
+    def __init__(self, folder: str | Path): self.path = Path(folder)/'.lock'
+    def __enter__(self):
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.file = open(self.path, 'a+')
+        try: fcntl.flock(self.file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self.file.seek(0); holder = self.file.read().strip() or 'another process'
+            self.file.close()
+            raise RunBusy(f'{self.path.parent} is being written by {holder}: wait for it to finish, or use another --out folder') from None
+        self.file.seek(0); self.file.truncate(); self.file.write(f'pid {os.getpid()}'); self.file.flush()
+        return self
+    def __exit__(self, *exc):
+        self.file.seek(0); self.file.truncate()
+        fcntl.flock(self.file, fcntl.LOCK_UN); self.file.close()
+
 # %% ../../nbs/eval/32_runner.ipynb #c7dcd3ea
 def git_revision(folder: Optional[Path] = None) -> Optional[str]:
     "The git commit of `folder` (default: aptrag's source), with '+dirty' for uncommitted changes, or None."
@@ -112,8 +154,9 @@ def environment() -> dict:
 
 # %% ../../nbs/eval/32_runner.ipynb #71959d69
 EXECUTION_SETTINGS = frozenset([*(f'settings.llm.{k}' for k in ('cache', 'slots', 'threads', 'max_concurrency', 'timeout_s', 'max_attempts', 'server_args',
-                                                                 'models_dir', 'base_urls', 'endpoint_rest_s')),
-                                  'settings.retrieval.index_dir', 'settings.fable.forest_dir'])  # where a machine keeps its index and forest
+                                                                 'models_dir', 'base_urls', 'endpoint_rest_s', 'base_url', 'api_key_env')),
+                                  'settings.llm.planner.base_url', 'settings.retrieval.index_dir', 'settings.fable.forest_dir'])  # where a machine keeps its index, forest and servers
+CONNECTION_SETTINGS = frozenset({'llm.base_url', 'llm.base_urls', 'llm.api_key_env', 'llm.planner.base_url', 'llm.timeout_s', 'llm.max_attempts'})  # what `resume` may change: where the model is, not what it is
 
 def config_differences(
     recorded: dict,  # the configuration in run.json
@@ -197,6 +240,7 @@ def prepare_run(
         changed = config_differences(own_method_settings({k: previous.get(k) for k in config}), own_method_settings(config), missing_means())
         if changed: raise ValueError(f'{out} holds a run with other {", ".join(changed[:8])}: use another --out folder')
     results = ResultsFile(out/'results.jsonl')
+    if failed := results.errored_ids() & {r.id for r in records}: results.forget(failed)  # a failed question is asked again, never kept as a score
     done = results.done_ids()
     todo = [r for r in records if r.id not in done]
     if not todo:  # a finished run keeps its record and asks nothing (committed run folders stay unchanged)
@@ -236,6 +280,9 @@ class RunProgress:
     def close(self): self.bar.close()
 
 # %% ../../nbs/eval/32_runner.ipynb #4ce83f81
+class RunStopped(RuntimeError):
+    "A run stopped early: its questions kept failing with the same error."
+
 def run_dataset(
     method_name: str,  # aptrag, naive, llm-only
     dataset: str | Path,  # dataset name or file (see `load_dataset`)
@@ -248,23 +295,32 @@ def run_dataset(
     method=None,  # a ready method object (tests); default: built from `method_name` and `settings`
     progress: bool = True,
     pack: bool = False,  # also keep results.jsonl.gz up to date (run folders committed to the repository)
+    stop_after: int = 3,  # stop when this many questions in a row fail with the same kind of error (0: never)
 ) -> Path:
     "Run a method over a dataset into `out_dir`, skipping questions already finished there; returns the results path."
-    results, todo, total = prepare_run(method_name, dataset, settings, out_dir, limit, seed, shard, pack)
-    if not todo: return results.path
-    method = method or make_method(method_name, settings)
-    bar = RunProgress(total, total - len(todo), f'{method_name} on {Path(str(dataset)).stem}', progress)
-    pool = ThreadPoolExecutor(concurrency)
-    try:
-        for future in as_completed([pool.submit(answer_row, method, r) for r in todo]):
-            row = future.result()
-            results.append(row); bar.update(row)
-    except BaseException:  # Ctrl-C or a kill: stop at once; finished questions are already on disk
-        pool.shutdown(wait=False, cancel_futures=True); raise
-    pool.shutdown()
-    bar.close()
-    if pack or results.packed.exists(): results.pack()
-    return results.path
+    with RunLock(out_dir):
+        results, todo, total = prepare_run(method_name, dataset, settings, out_dir, limit, seed, shard, pack)
+        if not todo: return results.path
+        method = method or make_method(method_name, settings)
+        bar = RunProgress(total, total - len(todo), f'{method_name} on {Path(str(dataset)).stem}', progress)
+        pool, streak = ThreadPoolExecutor(concurrency), []
+        try:
+            for future in as_completed([pool.submit(answer_row, method, r) for r in todo]):
+                row = future.result()
+                results.append(row); bar.update(row)
+                streak = streak + [row['error'].split(':')[0]] if row['error'] else []
+                if stop_after and len(streak) >= stop_after and len(set(streak[-stop_after:])) == 1:
+                    raise RunStopped(f'{stop_after} questions in a row failed with {row["error"][:200]!r}: stopped; the failed ones are recorded as errors '
+                                     f'(never scores) and `aptrag resume {out_dir}` asks them again once the cause is fixed')
+        except BaseException:  # Ctrl-C, a kill or a stop: no new question starts; finished questions are already on disk
+            pool.shutdown(wait=False, cancel_futures=True)
+            bar.close()
+            if pack or results.packed.exists(): results.pack()
+            raise
+        pool.shutdown()
+        bar.close()
+        if pack or results.packed.exists(): results.pack()
+        return results.path
 
 # %% ../../nbs/eval/32_runner.ipynb #9b3f6c12
 def resume_run(
@@ -273,31 +329,44 @@ def resume_run(
     method=None,  # a ready method object (tests); default: built from the recorded method and settings
     cache_dir: Optional[str | Path] = None,  # this machine's cache folder (not part of a run's record); default: the settings' default
     progress: bool = True,
+    connection: Optional[dict] = None,  # dotted settings of `CONNECTION_SETTINGS` to use now (a server's new address); anything else is refused
 ) -> Path:
-    "Finish the questions a run folder still lacks, with the method, dataset, sample and settings its run.json records."
+    "Finish the questions a run folder still lacks (failed ones included), with the method, dataset, sample and settings its run.json records."
     out = Path(out_dir)
     config = run_config(out)
+    if other := sorted(set(connection or {}) - CONNECTION_SETTINGS):
+        raise ValueError(f'resume takes new connection settings only ({", ".join(sorted(CONNECTION_SETTINGS))}), not {", ".join(other)}: '
+                         'a run with other settings is another run, in another folder')
     settings = Settings.model_validate({**config['settings'], **({'cache_dir': cache_dir} if cache_dir else {})})
+    if connection: settings = apply_overrides(settings, connection)
     shard = tuple(config['shard']) if config.get('shard') else None
     return run_dataset(config['method'], config['dataset'], settings, out, limit=config.get('limit'), seed=config.get('seed'), shard=shard,
                        concurrency=concurrency, method=method, progress=progress)  # a compressed copy, if any, is kept up to date
 
 # %% ../../nbs/eval/32_runner.ipynb #c53df20d
 def merge_runs(shard_dirs: Sequence[str | Path], out_dir: str | Path) -> Path:
-    "Join the results of shard runs into `out_dir` (each id once)."
-    out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
-    merged = ResultsFile(out/'results.jsonl')
-    seen = merged.done_ids()
-    infos = []
-    for d in shard_dirs:
-        info = json.loads((Path(d)/'run.json').read_text())
-        infos.append(info)
-        for row in ResultsFile(Path(d)/'results.jsonl').rows():
-            if row['id'] not in seen: seen.add(row['id']); merged.append(row)
-    keys = ('method', 'dataset', 'limit', 'seed')
-    if len({tuple(str(i.get(k)) for k in keys) for i in infos}) > 1: raise ValueError('the shard runs differ in method, dataset, limit or seed')
-    (out/'run.json').write_text(json.dumps({**infos[0], 'shard': None, 'merged_from': [str(d) for d in shard_dirs]}, indent=1))
-    return merged.path
+    "Join the results of shard runs into `out_dir` (each id once), after checking that they are shards of one run; nothing is written if not."
+    out = Path(out_dir)
+    with RunLock(out):
+        infos = [run_config(d) for d in shard_dirs]
+        keys = ('method', 'dataset', 'limit', 'seed')
+        if len({tuple(str(i.get(k)) for k in keys) for i in infos}) > 1: raise ValueError('the shard runs differ in method, dataset, limit or seed: they are not shards of one run')
+        differ = config_differences(own_method_settings({k: infos[0].get(k) for k in ('method', 'settings')}),
+                                    own_method_settings({k: infos[-1].get(k) for k in ('method', 'settings')}), missing_means())
+        if differ: raise ValueError(f'the shard runs differ in {", ".join(differ[:8])}: they are not shards of one run')
+        if (out/'run.json').exists():
+            held = run_config(out)
+            if tuple(str(held.get(k)) for k in keys) != tuple(str(infos[0].get(k)) for k in keys):
+                raise ValueError(f'{out} holds another run ({held.get("method")} on {held.get("dataset")}): merge into another folder')
+        sample = {r.id for r in load_dataset(infos[0]['dataset'], infos[0].get('limit'), infos[0].get('seed'))}
+        merged, rows = ResultsFile(out/'results.jsonl'), {}
+        for row in [*merged.rows(), *(r for d in shard_dirs for r in ResultsFile(Path(d)/'results.jsonl', read_only=True).rows())]:
+            if row['id'] not in sample: raise ValueError(f'a row of question {row["id"]!r} is not in the run\'s sample: nothing merged')
+            if row['id'] not in rows or (rows[row['id']].get('error') and not row.get('error')): rows[row['id']] = row  # an answer wins over an error
+        write_atomic(merged.path, lambda p: p.write_text(''.join(json.dumps(r, ensure_ascii=False) + '\n' for r in rows.values()), encoding='utf-8'))
+        (out/'run.json').write_text(json.dumps({**infos[0], 'shard': None, 'merged_from': [str(d) for d in shard_dirs]}, indent=1))
+        if merged.packed.exists(): merged.pack()
+        return merged.path
 
 # %% ../../nbs/eval/32_runner.ipynb #2320a74f
 def subsample_run(

@@ -43,10 +43,11 @@ def judge_row(row: dict, judge: LLM) -> dict:
 
 # %% ../../nbs/eval/33_stats.ipynb #5ffa5c78
 def score_row(row: dict, judge: Optional[LLM] = None, judged: Optional[dict] = None) -> dict:
-    "Metrics of one finished question of a run, as its dataset's spec says; `judge` (or a kept judgment, `judged`) adds the LLM-judged ones."
+    "Metrics of one finished question of a run, as its dataset's spec says (none for a failed one); `judge` (or a kept judgment, `judged`) adds the LLM-judged ones."
     record = QARecord.model_validate(row['record'])
     spec = dataset_spec(record.dataset)
     out = dict(id=row['id'], error=row['error'] is not None)
+    if row['error']: return out  # a failed question has no score: it is counted as an error, never as a zero
     out.update(spec.score(row['answer'], record))
     if judged is not None: out.update(judged)
     elif judge is not None: out.update(judge_row(row, judge))
@@ -66,7 +67,7 @@ def score_run(
     judge: Optional[LLM] = None,  # judge model for MoNaCo answers and DragonBall keypoints; None: no LLM-judged metrics
 ) -> pd.DataFrame:
     "One row of metrics per question of a run folder; judgments are kept in `judged.jsonl` there and never asked twice."
-    rows = ResultsFile(Path(run_dir)/'results.jsonl').rows()
+    rows = ResultsFile(Path(run_dir)/'results.jsonl', read_only=True).rows()  # scoring reads; it writes nothing but kept judgments
     if not rows: raise ValueError(f'{run_dir} has no finished questions')
     if judge is None: return pd.DataFrame([score_row(r) for r in rows]).set_index('id').sort_index()
     kept = ResultsFile(Path(run_dir)/'judged.jsonl')
@@ -77,7 +78,8 @@ def score_run(
     scored = []
     for r in rows:
         previous = saved.get((identity(r), r['id']))
-        if previous is None or previous.get('answer') != r['answer']:
+        if r['error']: metrics = {}
+        elif previous is None or previous.get('answer') != r['answer']:
             metrics = judge_row(r, judge)
             if 'judge_error' not in metrics: kept.append(dict(id=r['id'], judge=identity(r), metrics={**metrics, 'answer': r['answer']}))
         else: metrics = previous
@@ -127,15 +129,17 @@ TABLE_METRICS = ['f1', 'precision', 'recall', 'em', 'rouge_l', 'completeness', '
                  'retrieval_recall', 'read_recall', 'calls', 'input_tokens', 'wall_s', 'depth', 'breadth']
 
 def results_table(runs: dict[str, pd.DataFrame], metrics: Sequence[str] = TABLE_METRICS, ci: bool = True) -> pd.DataFrame:
-    "Methods x metrics: macro means, with '[low, high]' 95% intervals when `ci`."
-    table = {}
+    "Methods x metrics: macro means over the answered questions, with '[low, high]' 95% intervals when `ci`; failed questions counted apart."
+    table, any_failed = {}, any('error' in s and s['error'].any() for s in runs.values())
     for name, scores in runs.items():
         row = {}
         for metric in metrics:
             if metric not in scores or scores[metric].dropna().empty: continue
             mean, low, high = mean_ci(scores[metric].tolist())
             row[metric] = f'{mean:.3f} [{low:.3f}, {high:.3f}]' if ci else round(mean, 3)
-        row['questions'] = len(scores)
+        failed = int(scores['error'].sum()) if 'error' in scores else 0
+        row['questions'] = len(scores) - failed
+        if any_failed: row['errors'] = failed  # a column only where some run has failed questions
         table[name] = row
     return pd.DataFrame(table).T
 
@@ -147,7 +151,7 @@ def summary_table(runs: dict[tuple[str, str], pd.DataFrame], metrics: Sequence[s
         for metric in metrics:
             if metric in scores and not scores[metric].dropna().empty:
                 mean, low, high = mean_ci(scores[metric].tolist())
-                rows.append(dict(dataset=dataset, method=method, metric=metric, mean=mean, ci_low=low, ci_high=high, questions=len(scores)))
+                rows.append(dict(dataset=dataset, method=method, metric=metric, mean=mean, ci_low=low, ci_high=high, questions=int(scores[metric].notna().sum())))
     return pd.DataFrame(rows, columns=['dataset', 'method', 'metric', 'mean', 'ci_low', 'ci_high', 'questions'])
 
 # %% ../../nbs/eval/33_stats.ipynb #1ff60b52
