@@ -6,7 +6,7 @@ Docs: https://aptrag.github.io/aptrag/cli.html.md"""
 
 # %% ../nbs/90_cli.ipynb #36d04d5e
 from __future__ import annotations
-import argparse, ast, contextlib, json, re, signal, sys, time
+import argparse, ast, contextlib, json, os, re, signal, sys, time
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
@@ -26,19 +26,20 @@ from .methods.answering import asks_for_list
 from .methods.registry import make_method, method_names
 from .tree import Trace, render_tree
 from .eval.datasets import DATASETS, settings_for_dataset
-from .eval.runner import merge_runs, resume_run, run_dataset
+from .eval.runner import ResultsFile, RunBusy, RunStopped, merge_runs, resume_run, run_dataset
 from .eval.scale import MissingExtra, ray_build_index, run_dataset_ray
 from .eval.stats import results_table, score_run, to_markdown
 from .eval.drawing import draw_tree, tree_page
 
 # %% auto #0
 __all__ = ['COMMANDS', 'positive_int', 'add_settings_options', 'chosen_keys', 'settings_from_args', 'command', 'build_parser',
-           'main', 'chat_parser', 'format_cost', 'chat_command', 'index_parser', 'index_build_command',
+           'stop_on_term', 'main', 'chat_parser', 'format_cost', 'chat_command', 'index_parser', 'index_build_command',
            'index_search_command', 'data_parser', 'data_command', 'ask_parser', 'format_trace_cost',
            'describe_fable_flag', 'ask_command', 'serve_parser', 'serve_command', 'eval_parser', 'run_name',
-           'eval_command', 'judge_for', 'report_command', 'resume_parser', 'resume_command', 'reproduce_parser',
-           'paper_item', 'notebook_parameters', 'experiment_notebooks', 'reproduce_command', 'corpus_parser',
-           'corpus_build_command', 'fable_parser', 'fable_build_command']
+           'writable_file', 'run_folder', 'report_errors', 'eval_command', 'judge_for', 'report_command',
+           'resume_parser', 'resume_command', 'reproduce_parser', 'paper_item', 'notebook_parameters',
+           'experiment_notebooks', 'reproduce_command', 'corpus_parser', 'corpus_build_command', 'fable_parser',
+           'fable_build_command']
 
 # %% ../nbs/90_cli.ipynb #9560210f
 def positive_int(text: str) -> int:
@@ -101,13 +102,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 # %% ../nbs/90_cli.ipynb #3d90a3bd
+def stop_on_term(command: str, folder: Optional[Path] = None):
+    "On SIGTERM (a batch scheduler's stop): say what is kept and how to go on, and exit at once (every finished question is already on disk)."
+    def stop(*_):
+        where = f'; `aptrag resume {folder}` continues' if folder else ''
+        print(f'aptrag {command}: stopped (SIGTERM); every finished question is kept{where}', file=sys.stderr, flush=True)
+        os._exit(143)  # a model call under way is abandoned, not waited for
+    with contextlib.suppress(ValueError): signal.signal(signal.SIGTERM, stop)  # main thread only
+
 def main(argv: Optional[list[str]] = None) -> int:
     "Run the `aptrag` command line."
     parser = build_parser()
     args = parser.parse_args(argv)
-    with contextlib.suppress(ValueError): signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # unwind and clean up (main thread only)
+    stop_on_term(args.command)
     try: return args.handler(args)
-    except (ValueError, KeyError, FileNotFoundError, LLMCallError, IndexMismatchError, ServerStartError, DataFetchError, MissingExtra) as e:
+    except (ValueError, KeyError, FileNotFoundError, FileExistsError, LLMCallError, IndexMismatchError, ServerStartError, DataFetchError, MissingExtra,
+            RunBusy, RunStopped) as e:
         print(f'aptrag {args.command}: error: {e}', file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -121,7 +131,7 @@ def chat_parser(sub: argparse._SubParsersAction):
     chat = sub.add_parser('chat', help='one message to the configured model')
     chat.add_argument('message', help='what to ask')
     chat.add_argument('--system', help='system prompt')
-    chat.add_argument('--max-tokens', type=int, default=256, help='generation limit')
+    chat.add_argument('--max-tokens', type=positive_int, default=256, help='generation limit')
     chat.add_argument('--quiet-cost', action='store_true', help='print the cost line on stderr')
     add_settings_options(chat)
     chat.set_defaults(handler=chat_command)
@@ -157,6 +167,7 @@ def index_parser(sub: argparse._SubParsersAction):
     build.add_argument('--workers', type=positive_int, default=2, help='embedding workers (--ray)')
     build.add_argument('--cpus-per-worker', type=float, default=1.0, help='CPUs per embedding worker (--ray)')
     build.add_argument('--gpus-per-worker', type=float, default=0.0, help='GPUs per embedding worker (--ray)')
+    build.add_argument('--force', action='store_true', help='start the index folder afresh (a damaged index, or one built from another corpus)')
     add_settings_options(build)
     build.set_defaults(handler=index_build_command)
     search = index.add_parser('search', help='top passages for a query (builds the default index on first use)')
@@ -185,7 +196,7 @@ def index_build_command(args: argparse.Namespace) -> int:
         print(f'merged {added} passages from {len(args.merge)} shard folder(s) into {folder}')
         manifest = build_index(folder, r, corpus=str(r.corpus), seed=settings.seed)
     else:
-        built = build_corpus_index(settings, shard=parse_shard(args.shard))
+        built = build_corpus_index(settings, shard=parse_shard(args.shard), force=args.force)
         counts, manifest = built['counts'], built['manifest']
         print(f"embedded {counts['embedded']} passages ({counts['already_stored']} already stored, "
               f"{counts['other_shards']} in other shards) into {folder}")
@@ -295,6 +306,8 @@ def describe_fable_flag(node_id: str, flag) -> str:
 def ask_command(args: argparse.Namespace) -> int:
     "Answer a question and show the tree and cost."
     settings = settings_from_args(args)
+    for path in (args.trace, args.plot, args.html):  # a path that cannot be written is refused before the model runs
+        if path is not None: writable_file(path)
     listed = 'answer.style' not in chosen_keys(args) and settings.answer.style == 'free' and asks_for_list(args.question)
     if listed: settings = apply_overrides(settings, {'answer.style': 'list'})  # a question that asks for a set gets a list
     trace = make_method(args.method, settings).run(args.question)
@@ -370,10 +383,30 @@ def run_name(folder: Path) -> str:
     return f"{info['method']} · {Path(str(info['dataset'])).stem}"
 
 # %% ../nbs/90_cli.ipynb #9f053a94
+def writable_file(path: Path) -> Path:
+    "`path`, if a file can be written there (its folder exists, it is not a folder); else a clear error."
+    if path.is_dir(): raise ValueError(f'{path} is a folder, not a file')
+    if not path.parent.is_dir(): raise FileNotFoundError(f'no folder {path.parent} to write {path.name} into')
+    return path
+
+def run_folder(path: Path) -> Path:
+    "`path` as a run folder: refused if it is a file."
+    if path.exists() and not path.is_dir(): raise ValueError(f'--out {path} is a file, not a run folder')
+    return path
+
+def report_errors(folder: Path, command: str) -> int:
+    "0 when every question of the run is answered; else say how many failed and how to ask them again, and return 3."
+    failed = ResultsFile(folder/'results.jsonl', read_only=True).errored_ids()
+    if not failed: return 0
+    print(f'aptrag {command}: {len(failed)} question(s) failed (first: {sorted(failed)[0]}); they count as errors, not scores. '
+          f'Fix the cause, then `aptrag resume {folder}` asks them again.', file=sys.stderr)
+    return 3
+
 def eval_command(args: argparse.Namespace) -> int:
     "Run a method over a dataset, resumably, and print its scores."
     settings = settings_for_dataset(settings_from_args(args), args.dataset, keep=chosen_keys(args))
-    out = Path(args.out) if args.out else Path('runs')/f'{args.method}--{Path(str(args.dataset)).stem}'
+    out = run_folder(Path(args.out) if args.out else Path('runs')/f'{args.method}--{Path(str(args.dataset)).stem}')
+    stop_on_term('eval', out)
     if args.merge: merge_runs([Path(m) for m in args.merge], out)
     elif args.ray: run_dataset_ray(args.method, args.dataset, settings, out, limit=args.limit, seed=args.seed, shard=parse_shard(args.shard),
                                    concurrency=args.concurrency, cpus_per_question=args.cpus_per_question, address=args.ray_address, pack=args.pack)
@@ -381,7 +414,7 @@ def eval_command(args: argparse.Namespace) -> int:
                       shard=parse_shard(args.shard), concurrency=args.concurrency, pack=args.pack)
     print(f'results: {out}/results.jsonl')
     with judge_for(args, settings) as judge: print(to_markdown(results_table({run_name(out): score_run(out, judge)})))
-    return 0
+    return report_errors(out, 'eval')
 
 # %% ../nbs/90_cli.ipynb #2e844e26
 def judge_for(args: argparse.Namespace, settings: Settings):
@@ -404,14 +437,22 @@ def resume_parser(sub: argparse._SubParsersAction):
     rs.add_argument('runs', nargs='+', type=Path, help='run folders')
     rs.add_argument('--concurrency', type=positive_int, default=1, help='questions at once')
     rs.add_argument('--cache-dir', type=Path, help="this machine's cache folder (default: the settings' default)")
+    rs.add_argument('--base-url', help="the model server's address now, if it moved (what the run measures stays as recorded)")
+    rs.add_argument('--set', dest='connection', action='append', default=[], metavar='KEY=VALUE',
+                    help='another connection setting for now: llm.base_urls, llm.api_key_env, llm.planner.base_url, llm.timeout_s, llm.max_attempts')
     rs.set_defaults(handler=resume_command)
 
 # %% ../nbs/90_cli.ipynb #a3b4c5d6
 def resume_command(args: argparse.Namespace) -> int:
-    "Finish each run folder with its recorded configuration and print the scores."
-    for folder in args.runs: resume_run(folder, concurrency=args.concurrency, cache_dir=args.cache_dir)
+    "Finish each run folder with its recorded configuration (failed questions asked again) and print the scores."
+    connection = dict(item.split('=', 1) for item in args.connection if '=' in item)
+    if bad := [item for item in args.connection if '=' not in item]: raise ValueError(f"--set must look like 'group.field=value', got {bad[0]!r}")
+    if args.base_url: connection['llm.base_url'] = args.base_url
+    for folder in args.runs:
+        stop_on_term('resume', folder)
+        resume_run(folder, concurrency=args.concurrency, cache_dir=args.cache_dir, connection=connection)
     print(to_markdown(results_table({run_name(folder): score_run(folder) for folder in args.runs})))
-    return 0
+    return max(report_errors(folder, 'resume') for folder in args.runs)
 
 # %% ../nbs/90_cli.ipynb #74bf144f
 @command

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional, Sequence, TypeVar
 
-import diskcache, json_repair
+import diskcache, json_repair, sqlite3
 from pydantic import BaseModel, Field, ValidationError
 from tenacity import Retrying, retry_if_exception, stop_after_attempt, wait_exponential_jitter
 
@@ -476,7 +476,10 @@ class ResponseCache:
     "A persistent cache of successful LLM answers."
     def __init__(self, folder: Path | str):
         self.folder = Path(folder)
-        self.store = diskcache.Cache(str(self.folder), size_limit=2**34, eviction_policy='least-recently-stored')
+        try: self.store = diskcache.Cache(str(self.folder), size_limit=2**34, eviction_policy='least-recently-stored')
+        except sqlite3.DatabaseError as e:
+            raise ValueError(f'the LLM response cache at {self.folder} is damaged ({e}): run without it (--no-cache, or llm.cache=false), '
+                             f'or delete that folder to start a new one') from None
     @staticmethod
     def key(**parts) -> str:
         "A stable hash of everything that determines an answer."

@@ -271,10 +271,17 @@ def load_dataset(
             data = json.loads(path.read_text())
             records = list(load_monaco(path) if isinstance(data, dict) else load_hotpotqa(path))
         else:
-            first = next(read_jsonl(path))
+            first = next(read_jsonl(path), None)
+            if first is None: raise ValueError(f'{path}: empty dataset file (no question in it)')
             loader = (load_qampari if 'answer_list' in first else load_hotpotqa if 'question_text' in first
                       else load_dragonball if 'ground_truth' in first else load_flashrag)
             records = list(loader(path))
+    seen: dict[str, list[int]] = {}
+    for k, r in enumerate(records, 1): seen.setdefault(r.id, []).append(k)
+    if twice := {i: ks for i, ks in seen.items() if len(ks) > 1}:
+        i, ks = next(iter(twice.items()))
+        raise ValueError(f'{name}: {len(twice)} question id(s) appear more than once, e.g. {i!r} (records {", ".join(map(str, ks[:5]))}): '
+                         'ids must be unique, since a run keeps one answer per id')
     if limit is not None and limit < len(records):
         stratum = DATASETS[name].stratum if name in DATASETS else None
         if stratum is None: return random.Random(seed).sample(records, limit) if seed is not None else records[:limit]

@@ -18,6 +18,7 @@ import aptrag
 from ..methods.registry import make_method
 from ..config import BEFORE_IT_EXISTED, Settings, apply_overrides, upgrade_settings
 from .datasets import QARecord, load_dataset
+from ..retrieval.dense import corpus_identity
 from ..parallel import in_shard
 from ..files import write_atomic
 from ..tree import Trace
@@ -27,8 +28,8 @@ from fastcore.basics import patch
 # %% auto #0
 __all__ = ['EXECUTION_SETTINGS', 'CONNECTION_SETTINGS', 'ResultsFile', 'has_results', 'RunBusy', 'RunLock', 'git_revision',
            'environment', 'config_differences', 'missing_means', 'recorded_config', 'run_config', 'own_method_settings',
-           'prepare_run', 'answer_row', 'RunProgress', 'RunStopped', 'run_dataset', 'resume_run', 'merge_runs',
-           'subsample_run', 'widen_run']
+           'readable_corpus', 'prepare_run', 'answer_row', 'RunProgress', 'RunStopped', 'run_dataset', 'resume_run',
+           'merge_runs', 'subsample_run', 'widen_run']
 
 # %% ../../nbs/eval/32_runner.ipynb #258f252d
 class ResultsFile:
@@ -218,6 +219,11 @@ def own_method_settings(config: dict) -> dict:
     return {**config, 'settings': {**settings, 'methods': {k: v for k, v in settings['methods'].items() if k == own}}}
 
 # %% ../../nbs/eval/32_runner.ipynb #5ee2583d
+def readable_corpus(corpus: str | Path) -> Optional[str]:
+    "The identity of the corpus a run searches (`corpus_identity`: a file's content hash), or None when it cannot be read (the method will say why)."
+    try: return corpus_identity(corpus)
+    except (FileNotFoundError, OSError): return None
+
 def prepare_run(
     method_name: str,  # aptrag, naive, llm-only
     dataset: str | Path,  # dataset name or file (see `load_dataset`)
@@ -228,16 +234,17 @@ def prepare_run(
     shard: Optional[tuple[int, int]] = None,  # run only slice (i, n) of the questions
     pack: bool = False,  # keep results.jsonl.gz up to date
 ) -> tuple[ResultsFile, list[QARecord], int]:
-    "Check a run folder against the configuration, record it; returns the results file, the questions still to run and the total."
+    "Check a run folder against the configuration (the corpus it searched included), record it; returns the results file, the questions still to run and the total."
     records = [r for r in load_dataset(dataset, limit, seed) if in_shard(hashlib.sha256(r.id.encode()).hexdigest(), shard)]  # bad input fails here, before any folder is made
     out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
     config = dict(method=method_name, dataset=str(dataset), limit=limit, seed=seed, shard=list(shard) if shard else None,
-                  corpus=settings.retrieval.corpus, answer_style=settings.answer.style,
+                  corpus=settings.retrieval.corpus, corpus_source=readable_corpus(settings.retrieval.corpus), answer_style=settings.answer.style,
                   settings=settings.model_dump(mode='json', exclude={'cache_dir'}))  # the cache folder is one machine's, not the run's
     run_file = out/'run.json'
     if run_file.exists():
         previous = recorded_config(run_file)
-        changed = config_differences(own_method_settings({k: previous.get(k) for k in config}), own_method_settings(config), missing_means())
+        asked = {k: v for k, v in config.items() if k != 'corpus_source' or k in previous}  # runs made before it was recorded do not compare it
+        changed = config_differences(own_method_settings({k: previous.get(k) for k in asked}), own_method_settings(asked), missing_means())
         if changed: raise ValueError(f'{out} holds a run with other {", ".join(changed[:8])}: use another --out folder')
     results = ResultsFile(out/'results.jsonl')
     if failed := results.errored_ids() & {r.id for r in records}: results.forget(failed)  # a failed question is asked again, never kept as a score

@@ -6,7 +6,7 @@ Docs: https://aptrag.github.io/aptrag/retrieval/dense.html.md"""
 
 # %% ../../nbs/retrieval/10_dense.ipynb #e7ff0181
 from __future__ import annotations
-import hashlib, json, os, sqlite3, time
+import hashlib, json, os, shutil, sqlite3, time
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -30,8 +30,8 @@ from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['MANIFEST_VERSION', 'PassageStore', 'embed_corpus', 'merge_stores', 'build_index', 'on_gpus', 'IndexMismatchError',
-           'DenseIndex', 'DenseRetriever', 'expand_hits', 'index_folder', 'build_corpus_index', 'ensure_index',
-           'index_of_texts', 'fuse_hits']
+           'DenseIndex', 'DenseRetriever', 'expand_hits', 'corpus_identity', 'index_folder', 'build_corpus_index',
+           'ensure_index', 'index_of_texts', 'fuse_hits']
 
 # %% ../../nbs/retrieval/10_dense.ipynb #74bab548
 _SCHEMA = '''
@@ -52,8 +52,12 @@ class PassageStore:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(self.path, check_same_thread=False, timeout=60)
-        self.db.execute('pragma journal_mode=wal')
-        self.db.executescript(_SCHEMA)
+        try:
+            self.db.execute('pragma journal_mode=wal')
+            self.db.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as e:
+            self.db.close()
+            raise ValueError(f'{self.path} is damaged ({e}): rebuild the index with `aptrag index build --force` (same --corpus / --index)') from None
         for key, value in (('dimension', dimension), ('embedder', embedder)):
             stored = self.info(key)
             if value is None: continue
@@ -222,6 +226,7 @@ def build_index(
     folder: str | Path,  # index folder holding store.sqlite
     settings: Optional[RetrievalSettings] = None,  # index type and parameters
     corpus: str = '',  # corpus name, recorded in the manifest
+    corpus_source: str = '',  # what the corpus was read from (`corpus_identity`), recorded in the manifest
     seed: int = 0,  # seed of the training sample
     progress: bool = True,
 ) -> dict:
@@ -233,10 +238,12 @@ def build_index(
     if count == 0: raise ValueError(f'{folder/"store.sqlite"} holds no passages: embed a corpus first')
     manifest_path, index_path, rows_path = folder/'manifest.json', folder/'index.faiss', folder/'rows.npy'
     old = json.loads(manifest_path.read_text()) if manifest_path.exists() else None
+    index = None
     if old and index_path.exists() and rows_path.exists() and old['embedder'] == store.info('embedder'):
-        index, params = faiss.read_index(str(index_path)), old['index']
-        rows = np.load(rows_path)
-    else:
+        try: index, params, rows = faiss.read_index(str(index_path)), old['index'], np.load(rows_path)  # extended with the new passages
+        except (RuntimeError, OSError, ValueError): index = None  # a damaged index (a kill mid-write, a truncated copy): built again below
+        if index is not None and index.ntotal != len(rows): index = None
+    if index is None:
         index, params = _new_faiss(store.dimension, count, r)
         rows = np.zeros(0, np.int64)
         if params['type'] == 'hnsw_sq8': index.train(_train_sample(store, r.train_size, seed))
@@ -250,6 +257,7 @@ def build_index(
     write_atomic(index_path, lambda p: faiss.write_index(index, str(p)))
     write_atomic(rows_path, lambda p: np.save(open(p, 'wb'), rows))
     manifest = dict(version=MANIFEST_VERSION, corpus=corpus or (old or {}).get('corpus', ''), corpus_hash=store.content_hash(),
+                    corpus_source=corpus_source or (old or {}).get('corpus_source', ''),
                     embedder=store.info('embedder'), dimension=store.dimension, index=params, passages=count,
                     vectors=int(index.ntotal), build_seconds=round(time.perf_counter() - start, 2),
                     built_at=datetime.now(timezone.utc).isoformat(timespec='seconds'), aptrag=aptrag.__version__)
@@ -286,8 +294,12 @@ class DenseIndex:
         if expected_corpus_hash and m['corpus_hash'] != expected_corpus_hash:
             problems.append(f"corpus: index has content hash {m['corpus_hash']} ({m['corpus'] or 'unnamed'}), requested {expected_corpus_hash}")
         if problems: raise IndexMismatchError(f'index at {self.folder} does not match: ' + '; '.join(problems))
-        self.index = on_gpus(faiss.read_index(str(self.folder/'index.faiss')))
-        self.rows = np.load(self.folder/'rows.npy')
+        try:
+            self.index = on_gpus(faiss.read_index(str(self.folder/'index.faiss')))
+            self.rows = np.load(self.folder/'rows.npy')
+        except (RuntimeError, OSError, ValueError) as e:
+            raise IndexMismatchError(f'{self.folder} is damaged: index.faiss or rows.npy cannot be read ({str(e).splitlines()[0][:120]}); '
+                                     'rebuild it with `aptrag index build --force` (same --corpus / --index)') from None
         self.store = PassageStore(self.folder/'store.sqlite')
         if self.index.ntotal != len(self.rows): raise ValueError(f'{self.folder}: index has {self.index.ntotal} vectors but rows.npy {len(self.rows)}')
 
@@ -361,11 +373,21 @@ def expand_hits(
     return out
 
 # %% ../../nbs/retrieval/10_dense.ipynb #9ab4995c
+def corpus_identity(corpus: str | Path) -> str:
+    "What a corpus is read from: a named corpus's name (its content pinned by a package version or a data checksum), or a corpus file's name and content hash."
+    if str(corpus) in CORPORA: return str(corpus)
+    path = Path(corpus)
+    if not path.is_file(): raise FileNotFoundError(f'unknown corpus {str(corpus)!r}: not one of {sorted(CORPORA)} and no such file')
+    h = hashlib.sha256()
+    with open(path, 'rb') as f:
+        for block in iter(lambda: f.read(1 << 20), b''): h.update(block)
+    return f'{path.name}:{h.hexdigest()[:16]}'
+
 def index_folder(settings: Settings) -> Path:
-    "Where the index for the settings' corpus and embedder lives."
+    "Where the index for the settings' corpus and embedder lives (a corpus file's folder is named by its content, so files of one name never share one)."
     r = settings.retrieval
     if r.index_dir: return Path(r.index_dir)
-    name = Path(r.corpus).stem if Path(r.corpus).suffix else r.corpus
+    name = r.corpus if str(r.corpus) in CORPORA else f'{Path(r.corpus).stem}-{corpus_identity(r.corpus).rsplit(":", 1)[1][:8]}'
     return Path(settings.cache_dir)/'indexes'/f'{name}--{r.embedder}'
 
 # %% ../../nbs/retrieval/10_dense.ipynb #da1c7726
@@ -374,29 +396,39 @@ def build_corpus_index(
     embedder: Optional[Embedder] = None,  # default: the settings' embedder
     shard: Optional[tuple[int, int]] = None,  # embed only slice (i, n) and stop before building the faiss index
     progress: bool = True,
+    force: bool = False,  # start the folder afresh (a damaged index, or one built from another corpus)
 ) -> dict:
     "Embed the settings' corpus (what is not stored yet) and build its index; returns the embedding counts and manifest."
     r = settings.retrieval
-    passages = load_corpus(r.corpus, r.chunk_tokens)  # an unknown corpus fails here, before anything is written
-    if str(r.corpus) in CORPORA: passages = list(passages)  # the named corpora are small: known length, so the bar shows the time left
+    source = corpus_identity(r.corpus)  # an unknown corpus fails here, before anything is written
     folder = index_folder(settings)
+    if force and folder.exists(): shutil.rmtree(folder)
+    held = json.loads((folder/'manifest.json').read_text()).get('corpus_source') if (folder/'manifest.json').exists() else None
+    if held and held != source:
+        raise IndexMismatchError(f'{folder} holds the index of {held}, not of {source}: use another --index folder, or --force to replace it')
+    passages = load_corpus(r.corpus, r.chunk_tokens)
+    if str(r.corpus) in CORPORA: passages = list(passages)  # the named corpora are small: known length, so the bar shows the time left
     counts = embed_corpus(passages, embedder or make_embedder(r), folder/'store.sqlite', shard=shard,
                           batch_size=max(r.embed_batch_size * 8, 64), progress=progress)
-    manifest = None if shard else build_index(folder, r, corpus=str(r.corpus), seed=settings.seed, progress=progress)
+    manifest = None if shard else build_index(folder, r, corpus=str(r.corpus), corpus_source=source, seed=settings.seed, progress=progress)
     return dict(counts=counts, manifest=manifest, folder=folder)
 
 # %% ../../nbs/retrieval/10_dense.ipynb #f955f462
 def ensure_index(settings: Optional[Settings] = None, progress: bool = True) -> DenseRetriever:
-    "A retriever over the settings' corpus, embedding and indexing it first if needed (and resuming a broken build)."
+    "A retriever over the settings' corpus, embedding and indexing it first if needed (and resuming a broken build); an index of another corpus is refused."
     settings = settings or load_settings()
     r = settings.retrieval
-    folder = index_folder(settings)
+    folder, source = index_folder(settings), corpus_identity(r.corpus)
     embedder = make_embedder(r)
     manifest, store_path = folder/'manifest.json', folder/'store.sqlite'
     stored = 0
     if store_path.exists():
         with closing(PassageStore(store_path)) as store: stored = len(store)
-    if not manifest.exists() or json.loads(manifest.read_text()).get('passages') != stored:
+    recorded = json.loads(manifest.read_text()) if manifest.exists() else {}
+    if recorded.get('corpus_source') and recorded['corpus_source'] != source:
+        raise IndexMismatchError(f'{folder} holds the index of {recorded["corpus_source"]}, not of {source}: '
+                                 'use another --index folder, or `aptrag index build --force` to replace it')
+    if not manifest.exists() or recorded.get('passages') != stored:
         build_corpus_index(settings, embedder, progress=progress)
     return DenseRetriever(DenseIndex.open(folder, embedder), embedder, r.top_k, r.expand, r.expansion_tokens)
 
