@@ -305,6 +305,7 @@ def run_dataset(
     stop_after: int = 3,  # stop when this many questions in a row fail with the same kind of error (0: never)
 ) -> Path:
     "Run a method over a dataset into `out_dir`, skipping questions already finished there; returns the results path."
+    load_dataset(dataset, limit, seed)  # bad input fails here, before any folder is made
     with RunLock(out_dir):
         results, todo, total = prepare_run(method_name, dataset, settings, out_dir, limit, seed, shard, pack)
         if not todo: return results.path
