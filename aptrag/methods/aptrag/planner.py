@@ -23,8 +23,8 @@ from ...tree import FlagKind, Node, register_flags
 
 # %% auto #0
 __all__ = ['SUPERLATIVE', 'AptragFlag', 'drop_restated', 'implicit_reference', 'mark_implicit_references', 'names_in',
-           'lost_restrictions', 'invented_names', 'keeps_its_scope', 'decompose', 'aggregate_question', 'group_steps',
-           'plan_group', 'ItemCheck', 'singular_predicate', 'plural', 'item_check', 'needs_search',
+           'lost_restrictions', 'invented_names', 'keeps_its_scope', 'decompose', 'aggregate_question', 'group_adds',
+           'group_steps', 'plan_group', 'ItemCheck', 'singular_predicate', 'plural', 'item_check', 'needs_search',
            'substitute_references', 'contextualise', 'rewrite_query', 'rewrite_queries']
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #eb92b063
@@ -158,6 +158,11 @@ def aggregate_question(question: str) -> bool:
             or bool(SUPERLATIVE.search(question)))
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #753039cd
+def group_adds(group: str, question: str) -> list[str]:
+    "The words a group question adds to what `question` states (a group is narrower than its question's words only by the question's own words)."
+    stated = content_words(question)
+    return sorted(w for w in content_words(group) if not any(_same_name(w, s) for s in stated))
+
 def group_steps(question: str, plan: GroupPlan) -> Optional[list[str]]:
     "Numbered sub-questions from a group reading of `question`, [] when it asks for the group alone, None when the reading does not hold."
     if not plan.group.strip() or not asks_for_list(plan.group): return None
@@ -185,7 +190,10 @@ def plan_group(ctx: QuestionContext, node: Node) -> Optional[list[str]]:
     if not steps: return steps
     texts = [parse_subquestion(s)[0] for s in steps]
     if copied := example_words_copied(texts, node.text, GROUP_EXAMPLE_WORDS): node.flag(FlagKind.example_leak, ', '.join(copied)); return None
-    if ctx.settings.methods.aptrag.guards.keep_scope and not keeps_its_scope(node, texts): return None
+    if ctx.settings.methods.aptrag.guards.keep_scope:
+        if not keeps_its_scope(node, texts): return None
+        if added := group_adds(texts[0], node.text):  # 'Which countries border Syria?' read as the countries of the world that border Syria
+            node.flag(AptragFlag.invented_scope, ', '.join(added)); return None
     node.flag(AptragFlag.group, conditions=len(plan.conditions), then=texts[-1] if len(texts) > 1 + len(plan.conditions) else 'list')
     return steps
 
