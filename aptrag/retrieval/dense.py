@@ -407,9 +407,12 @@ def build_corpus_index(
     if held and held != source:
         raise IndexMismatchError(f'{folder} holds the index of {held}, not of {source}: use another --index folder, or --force to replace it')
     passages = load_corpus(r.corpus, r.chunk_tokens)
-    if str(r.corpus) in CORPORA: passages = list(passages)  # the named corpora are small: known length, so the bar shows the time left
+    if str(r.corpus) in CORPORA: passages, total = list(passages), None  # the named corpora are small: known length, so the bar shows the time left
+    elif str(r.corpus).endswith('.jsonl'):  # a corpus file: its records, counted without parsing them, for the bar's total (a long record may become several passages)
+        with open(r.corpus, 'rb') as f: total = sum(1 for line in f if line.strip())
+    else: total = None
     counts = embed_corpus(passages, embedder or make_embedder(r), folder/'store.sqlite', shard=shard,
-                          batch_size=max(r.embed_batch_size * 8, 64), progress=progress)
+                          batch_size=max(r.embed_batch_size * 8, 64), progress=progress, total=total)
     manifest = None if shard else build_index(folder, r, corpus=str(r.corpus), corpus_source=source, seed=settings.seed, progress=progress)
     return dict(counts=counts, manifest=manifest, folder=folder)
 
