@@ -22,9 +22,10 @@ from .llm import cl100k_encoding
 # %% auto #0
 __all__ = ['ContentType', 'SKIPPED_SECTIONS', 'CORPORA', 'count_tokens', 'truncate_tokens', 'passage_id', 'Passage',
            'make_passage', 'header_prefix', 'pack_units', 'split_sentences', 'infobox_lines', 'table_rows',
-           'wikitext_items', 'chunk_wikitext', 'chunk_plain', 'expand_sections', 'read_jsonl', 'load_flashrag',
-           'load_qampari_chunks', 'load_hotpotqa_contexts', 'load_dragonball_docs', 'load_kilt', 'vital_articles_path',
-           'vital_articles_records', 'load_vital_articles', 'load_factbook', 'load_corpus']
+           'wikitext_items', 'chunk_wikitext', 'chunk_plain', 'expand_sections', 'MissingField', 'FileRecord',
+           'read_jsonl', 'load_flashrag', 'load_qampari_chunks', 'load_hotpotqa_contexts', 'load_dragonball_docs',
+           'load_kilt', 'vital_articles_path', 'vital_articles_records', 'load_vital_articles', 'load_factbook',
+           'load_corpus']
 
 # %% ../nbs/core/03_corpus.ipynb #57d5addb
 @lru_cache(maxsize=1)
@@ -281,15 +282,29 @@ def _unique(passages: Iterable[Passage]) -> Iterator[Passage]:
         if p.id not in seen: seen.add(p.id); yield p
 
 # %% ../nbs/core/03_corpus.ipynb #f7ffc276
+class MissingField(KeyError):
+    "A record of a JSONL file lacks a field a loader needs."
+    def __init__(self, key: str, path: Path, line: int): super().__init__(key); self.path, self.line = path, line
+    def __str__(self) -> str: return f'{self.path}:{self.line}: missing field {self.args[0]!r}'
+
+class FileRecord(dict):
+    "One JSON object of a file; asking it for a field it lacks names the file, line and field."
+    def __init__(self, data: dict, path: Path, line: int): super().__init__(data); self.path, self.line = path, line
+    def __missing__(self, key): raise MissingField(key, self.path, self.line)
+
 def read_jsonl(path: str | Path) -> Iterator[dict]:
-    "Records of a JSONL file, streamed; a bad line is an error that names the file and line."
+    "Records of a JSONL file, streamed; a bad line, or a field a loader asks for and a record lacks, is an error that names the file and line."
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f'corpus file not found: {path}')
-    with open(path, encoding='utf-8') as f:
-        for n, line in enumerate(f, 1):
-            if line.strip():
-                try: yield json.loads(line)
-                except json.JSONDecodeError as e: raise ValueError(f'{path}:{n}: not valid JSON ({e.msg})') from None
+    with open(path, 'rb') as f:
+        for n, raw in enumerate(f, 1):
+            try: line = raw.decode('utf-8')
+            except UnicodeDecodeError as e: raise ValueError(f'{path}:{n}: not UTF-8 text ({e.reason} at byte {e.start})') from None
+            if not line.strip(): continue
+            try: record = json.loads(line)
+            except json.JSONDecodeError as e: raise ValueError(f'{path}:{n}: not valid JSON ({e.msg})') from None
+            if not isinstance(record, dict): raise ValueError(f'{path}:{n}: not a JSON object')
+            yield FileRecord(record, path, n)
 
 # %% ../nbs/core/03_corpus.ipynb #3a342edd
 def load_flashrag(path: str | Path, max_tokens: int = 512, source: str = 'flashrag') -> Iterator[Passage]:
