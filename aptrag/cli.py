@@ -32,14 +32,13 @@ from .eval.stats import results_table, score_run, to_markdown
 from .eval.drawing import draw_tree, tree_page
 
 # %% auto #0
-__all__ = ['COMMANDS', 'positive_int', 'add_settings_options', 'chosen_keys', 'settings_from_args', 'command', 'build_parser',
-           'stop_on_term', 'main', 'chat_parser', 'format_cost', 'chat_command', 'index_parser', 'index_build_command',
-           'index_search_command', 'data_parser', 'data_command', 'ask_parser', 'format_trace_cost',
-           'describe_fable_flag', 'ask_command', 'serve_parser', 'serve_command', 'eval_parser', 'run_name',
-           'writable_file', 'run_folder', 'report_errors', 'eval_command', 'judge_for', 'report_command',
-           'resume_parser', 'resume_command', 'reproduce_parser', 'paper_item', 'notebook_parameters',
-           'experiment_notebooks', 'reproduce_command', 'corpus_parser', 'corpus_build_command', 'fable_parser',
-           'fable_build_command']
+__all__ = ['COMMANDS', 'positive_int', 'add_settings_options', 'writable_file', 'run_folder', 'chosen_keys', 'settings_from_args',
+           'command', 'build_parser', 'stop_on_term', 'main', 'chat_parser', 'format_cost', 'chat_command',
+           'index_parser', 'index_build_command', 'index_search_command', 'data_parser', 'data_command', 'ask_parser',
+           'format_trace_cost', 'describe_fable_flag', 'ask_command', 'serve_parser', 'serve_command', 'eval_parser',
+           'run_name', 'report_errors', 'eval_command', 'judge_for', 'report_command', 'resume_parser',
+           'resume_command', 'reproduce_parser', 'paper_item', 'notebook_parameters', 'experiment_notebooks',
+           'reproduce_command', 'corpus_parser', 'corpus_build_command', 'fable_parser', 'fable_build_command']
 
 # %% ../nbs/90_cli.ipynb #9560210f
 def positive_int(text: str) -> int:
@@ -66,6 +65,18 @@ def add_settings_options(parser: argparse.ArgumentParser):
     g.add_argument('--embedder-path', help='embedding model folder (default: the packaged MiniLM)')
     g.add_argument('--set', dest='overrides', action='append', default=[], metavar='KEY=VALUE',
                    help='any setting as a dotted key, e.g. --set llm.temperature=0.2 (repeatable)')
+
+# %% ../nbs/90_cli.ipynb #8065cf17
+def writable_file(path: Path) -> Path:
+    "`path`, if a file can be written there (its folder exists, it is not a folder); else a clear error."
+    if path.is_dir(): raise ValueError(f'{path} is a folder, not a file')
+    if not path.parent.is_dir(): raise FileNotFoundError(f'no folder {path.parent} to write {path.name} into')
+    return path
+
+def run_folder(path: Path) -> Path:
+    "`path` as a run folder: refused if it is a file."
+    if path.exists() and not path.is_dir(): raise ValueError(f'--out {path} is a file, not a run folder')
+    return path
 
 # %% ../nbs/90_cli.ipynb #ff4a8c32
 def chosen_keys(args: argparse.Namespace) -> set[str]:
@@ -103,12 +114,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 # %% ../nbs/90_cli.ipynb #3d90a3bd
 def stop_on_term(command: str, folder: Optional[Path] = None):
-    "On SIGTERM (a batch scheduler's stop): say what is kept and how to go on, and exit at once (every finished question is already on disk)."
+    "On SIGTERM (a batch scheduler's stop): unwind and clean up (a served model stops with its command); a run (`folder`) says what is kept and exits at once."
+    def unwind(*_): sys.exit(143)
     def stop(*_):
-        where = f'; `aptrag resume {folder}` continues' if folder else ''
-        print(f'aptrag {command}: stopped (SIGTERM); every finished question is kept{where}', file=sys.stderr, flush=True)
-        os._exit(143)  # a model call under way is abandoned, not waited for
-    with contextlib.suppress(ValueError): signal.signal(signal.SIGTERM, stop)  # main thread only
+        print(f'aptrag {command}: stopped (SIGTERM); every finished question is kept; `aptrag resume {folder}` continues', file=sys.stderr, flush=True)
+        os._exit(143)  # a model call under way is abandoned, not waited for: every finished question is already on disk
+    with contextlib.suppress(ValueError): signal.signal(signal.SIGTERM, stop if folder else unwind)  # main thread only
 
 def main(argv: Optional[list[str]] = None) -> int:
     "Run the `aptrag` command line."
@@ -383,17 +394,6 @@ def run_name(folder: Path) -> str:
     return f"{info['method']} · {Path(str(info['dataset'])).stem}"
 
 # %% ../nbs/90_cli.ipynb #9f053a94
-def writable_file(path: Path) -> Path:
-    "`path`, if a file can be written there (its folder exists, it is not a folder); else a clear error."
-    if path.is_dir(): raise ValueError(f'{path} is a folder, not a file')
-    if not path.parent.is_dir(): raise FileNotFoundError(f'no folder {path.parent} to write {path.name} into')
-    return path
-
-def run_folder(path: Path) -> Path:
-    "`path` as a run folder: refused if it is a file."
-    if path.exists() and not path.is_dir(): raise ValueError(f'--out {path} is a file, not a run folder')
-    return path
-
 def report_errors(folder: Path, command: str) -> int:
     "0 when every question of the run is answered; else say how many failed and how to ask them again, and return 3."
     failed = ResultsFile(folder/'results.jsonl', read_only=True).errored_ids()
