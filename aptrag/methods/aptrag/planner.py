@@ -23,9 +23,9 @@ from ...tree import FlagKind, Node, register_flags
 
 # %% auto #0
 __all__ = ['SUPERLATIVE', 'AptragFlag', 'drop_restated', 'implicit_reference', 'mark_implicit_references', 'names_in',
-           'lost_restrictions', 'invented_names', 'keeps_its_scope', 'decompose', 'aggregate_question', 'group_adds',
-           'group_steps', 'plan_group', 'ItemCheck', 'singular_predicate', 'plural', 'item_check', 'needs_search',
-           'substitute_references', 'contextualise', 'rewrite_query', 'rewrite_queries']
+           'lost_restrictions', 'invented_names', 'keeps_its_scope', 'mentions', 'decompose', 'aggregate_question',
+           'group_adds', 'group_steps', 'plan_group', 'ItemCheck', 'singular_predicate', 'plural', 'item_check',
+           'needs_search', 'substitute_references', 'contextualise', 'rewrite_query', 'rewrite_queries']
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #eb92b063
 @register_flags
@@ -104,8 +104,8 @@ def names_in(text: str) -> set[str]:
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #3b91387e
 def _same_name(a: str, b: str) -> bool:
-    "Whether two names are one, a demonym or plural aside ('africa' and 'african', 'europe' and 'european')."
-    return a == b or singular(a) == singular(b) or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a)))
+    "Whether two names are one, a demonym or plural aside ('africa' and 'african', 'west' and 'western'; not 'south' and 'southeast')."
+    return a == b or singular(a) == singular(b) or (min(len(a), len(b)) >= 4 and abs(len(a) - len(b)) <= 3 and (a.startswith(b) or b.startswith(a)))
 
 def lost_restrictions(subquestions: Sequence[str], question: str) -> list[str]:
     "The names and numbers of `question` that no sub-question keeps."
@@ -123,6 +123,12 @@ def keeps_its_scope(node: Node, subquestions: Sequence[str]) -> bool:
     if lost := lost_restrictions(subquestions, node.text): node.flag(AptragFlag.lost_restriction, ', '.join(lost)); return False
     if added := invented_names(subquestions, node.text): node.flag(AptragFlag.invented_scope, ', '.join(added)); return False
     return True
+
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #2e6b35e1
+def mentions(text: str, names: set[str]) -> bool:
+    "Whether `text` names every one of `names` (in another form too: 'Western Africa' names 'west' and 'african')."
+    words = {w.lower() for w in re.findall(r"[A-Za-z0-9][\w'-]*", text)}
+    return all(any(_same_name(n, w) for w in words) for n in names)
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #a2b437fd
 def decompose(ctx: QuestionContext, node: Node) -> list[str]:
