@@ -178,7 +178,7 @@ def prompt_leaks(row: dict) -> list[str]:
     nodes, example_words = trace.nodes(), getattr(METHODS.get(trace.method), 'example_words', frozenset())
     passage_ids = {pid for node in nodes for pid in node.evidence}
     for node in nodes:
-        if node.depth and (copied := example_words_copied([node.question], row['question'], example_words)):
+        if node.depth and len(copied := example_words_copied([node.question], row['question'], example_words)) >= 2:  # one word alone may be the question's own topic
             leaks.append(f"sub-question {node.id} {node.question!r} uses {', '.join(copied)}")
         if node.answer and names_documents_only(node.answer, passage_ids):
             leaks.append(f"node {node.id} answered with document names {node.answer!r}")

@@ -141,7 +141,7 @@ def decompose(ctx: QuestionContext, node: Node) -> list[str]:
         node.flag(FlagKind.parse_fallback, 'decompose'); return []
     subs = [s.strip() for s in out.subquestions if s and s.strip()]
     if out.decision == 'maintain' and not a.breadth: return []
-    if copied := example_words_copied(subs, node.text, DECOMPOSE_EXAMPLE_WORDS):
+    if len(copied := example_words_copied(subs, node.text, DECOMPOSE_EXAMPLE_WORDS)) >= 2:  # one word alone may be the question's own topic
         node.flag(FlagKind.example_leak, ', '.join(copied)); return []  # a copy of the prompt's example, not a plan for this question
     if a.guards.drop_restated and len(subs) > 1:
         subs, dropped = drop_restated(subs, node.text)
@@ -195,7 +195,7 @@ def plan_group(ctx: QuestionContext, node: Node) -> Optional[list[str]]:
     steps = group_steps(node.text, plan)
     if not steps: return steps
     texts = [parse_subquestion(s)[0] for s in steps]
-    if copied := example_words_copied(texts, node.text, GROUP_EXAMPLE_WORDS): node.flag(FlagKind.example_leak, ', '.join(copied)); return None
+    if len(copied := example_words_copied(texts, node.text, GROUP_EXAMPLE_WORDS)) >= 2: node.flag(FlagKind.example_leak, ', '.join(copied)); return None
     if ctx.settings.methods.aptrag.guards.keep_scope:
         if not keeps_its_scope(node, texts): return None
         if added := group_adds(texts[0], node.text):  # 'Which countries border Syria?' read as the countries of the world that border Syria
