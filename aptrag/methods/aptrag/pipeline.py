@@ -14,7 +14,8 @@ from typing import Callable, Optional, Sequence
 from ...llm import CallLog
 from ..answering import answer_from_passages, ask_answer, asks_for_list, passages_for, tidy_list_answer
 from .ec import answer_cluster, cluster_siblings
-from .planner import (AptragFlag, ItemCheck, aggregate_question, contextualise, decompose, item_check, mentions, names_in,
+from .planner import (AptragFlag, ItemCheck, aggregate_question, contextualise, decompose, item_check, mentions,
+                                           required_names,
                                            needs_search, plan_group, rewrite_queries, rewrite_query, substitute_references)
 from .prompts import (DECOMPOSE_EXAMPLE_WORDS, GROUP_EXAMPLE_WORDS, check_references, final_answer_prompt, lateral_answer_prompt, parse_subquestion,
                                            vertical_answer_prompt)
@@ -213,7 +214,7 @@ def named_pages(items: Sequence[str], hits: Sequence[Hit]) -> set[str]:
     "The titles of the pages in `hits` that `items` name."
     return {h.passage.title for h in hits if any(h.passage.title.lower() in i.lower() or i.lower() in h.passage.title.lower() for i in items)}
 
-def grounded_items(items: Sequence[str], hits: Sequence[Hit], names: set[str]) -> list[str]:
+def grounded_items(items: Sequence[str], hits: Sequence[Hit], names: Sequence[str | frozenset[str]]) -> list[str]:
     "`items` less those named after a page in `hits` none of whose passages there names what the question names (`names`)."
     pages: dict[str, bool] = {}
     for h in hits: pages[h.passage.title.lower()] = pages.get(h.passage.title.lower(), False) or mentions(h.passage.text, names)
@@ -228,7 +229,7 @@ def complete_set(self: APTRAG,
                  final: bool = False,  # the node is the root: answers stay in the benchmark's style
 ):
     "Retrieve past what `node` read, round by round, until a round adds no member; its answer becomes the whole set."
-    names = names_in(node.text)
+    names = required_names(node.text)
     items = grounded_items(list_items(node.answer), hits, names)
     if self.options.set_rounds == 0 or len(named_pages(items, hits)) < 2:  # not a set read off several pages
         if items != list_items(node.answer): node.answer = ', '.join(items) or 'none'

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
 from ...llm import StructuredOutputError
 from ..answering import asks_for_list
@@ -23,9 +23,9 @@ from ...tree import FlagKind, Node, register_flags
 
 # %% auto #0
 __all__ = ['SUPERLATIVE', 'AptragFlag', 'drop_restated', 'implicit_reference', 'mark_implicit_references', 'names_in',
-           'lost_restrictions', 'invented_names', 'keeps_its_scope', 'mentions', 'decompose', 'aggregate_question',
-           'group_adds', 'group_steps', 'plan_group', 'ItemCheck', 'singular_predicate', 'plural', 'item_check',
-           'needs_search', 'substitute_references', 'contextualise', 'rewrite_query', 'rewrite_queries']
+           'lost_restrictions', 'invented_names', 'keeps_its_scope', 'required_names', 'mentions', 'decompose',
+           'aggregate_question', 'group_adds', 'group_steps', 'plan_group', 'ItemCheck', 'singular_predicate', 'plural',
+           'item_check', 'needs_search', 'substitute_references', 'contextualise', 'rewrite_query', 'rewrite_queries']
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #eb92b063
 @register_flags
@@ -125,10 +125,25 @@ def keeps_its_scope(node: Node, subquestions: Sequence[str]) -> bool:
     return True
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #2e6b35e1
-def mentions(text: str, names: set[str]) -> bool:
-    "Whether `text` names every one of `names` (in another form too: 'Western Africa' names 'west' and 'african')."
+_COORDINATION = re.compile(r"^\s*(,\s*(and|or)?|and|or|as well as|and/or)\s*$", re.I)
+
+def required_names(question: str) -> list[frozenset[str]]:
+    "What a passage must name to bear on `question`: one group per name, names joined by 'and'/'or'/commas in one group of alternatives."
+    names = names_in(question)
+    spans = [(m.start(), m.end(), m.group().lower().replace(',', '')) for m in re.finditer(r"[A-Za-z0-9][\w'-]*", REFERENCE.sub(' ', question))]
+    spans = [s for s in spans if s[2] in names]
+    together = bool(re.search(r'\b(both|all of|each of|every one of)\b', question, re.I))
+    groups: list[set[str]] = []
+    for k, (start, end, name) in enumerate(spans):
+        linked = k > 0 and not together and _COORDINATION.match(question[spans[k - 1][1]:start])
+        if linked: groups[-1].add(name)
+        elif not any(name in g for g in groups): groups.append({name})
+    return [frozenset(g) for g in groups]
+
+def mentions(text: str, names: Iterable[str | frozenset[str]]) -> bool:
+    "Whether `text` names each of `names` (a group: one of its members), in another form too: 'Western Africa' names 'west' and 'african'."
     words = {w.lower() for w in re.findall(r"[A-Za-z0-9][\w'-]*", text)}
-    return all(any(_same_name(n, w) for w in words) for n in names)
+    return all(any(_same_name(n, w) for n in ({group} if isinstance(group, str) else group) for w in words) for group in names)
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #a2b437fd
 def decompose(ctx: QuestionContext, node: Node) -> list[str]:
