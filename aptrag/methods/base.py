@@ -131,6 +131,7 @@ def retrieve_many(self: QuestionContext,
                   queries: Sequence[str],  # one query per node
                   fuse_with: Optional[Sequence[str]] = None,  # per node a second query, its hits fused with the first's by reciprocal rank (retrievers without LLM calls)
                   k: Optional[int] = None,  # passages per query; None: the retriever's own setting
+                  record: bool = True,  # record the retrieval on the nodes (False: the caller records the passages it reads)
 ) -> list[list[Hit]]:
     "Retrieve for several nodes (one batch where the retriever takes one); each node records its retrieval, calls and flags."
     if self.retriever is None: raise RuntimeError('this method has no retriever')
@@ -142,7 +143,8 @@ def retrieve_many(self: QuestionContext,
         found = [Retrieval(fuse_hits([a.hits, b.hits], limit=len(a.hits) + len(b.hits)), flags=a.flags) if q != f else a  # every passage either query found
                  for a, b, q, f in zip(both, both[len(queries):], queries, fuse_with)]
     share = (time.perf_counter() - start) / max(1, len(nodes))
-    for node, retrieval in zip(nodes, found): node.record_retrieval(retrieval.hits, share, retrieval.flags)
+    if record:
+        for node, retrieval in zip(nodes, found): node.record_retrieval(retrieval.hits, share, retrieval.flags)
     return [r.hits for r in found]
 
 # %% ../../nbs/methods/20_base.ipynb #46268666

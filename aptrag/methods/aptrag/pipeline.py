@@ -6,7 +6,7 @@ Docs: https://aptrag.github.io/aptrag/methods/aptrag_pipeline.html.md"""
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #325b6c1f
 from __future__ import annotations
-import re
+import re, time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
@@ -228,18 +228,21 @@ def complete_set(self: APTRAG,
                  hits: Sequence[Hit],  # what it has read
                  final: bool = False,  # the node is the root: answers stay in the benchmark's style
 ):
-    "Retrieve past what `node` read, round by round, until a round adds no member; its answer becomes the whole set."
+    "Retrieve past what `node` read, round by round, until two rounds in a row add no member; its answer becomes the whole set."
     names = required_names(node.text)
     items = grounded_items(list_items(node.answer), hits, names)
     if self.options.set_rounds == 0 or len(named_pages(items, hits)) < 2:  # not a set read off several pages
         if items != list_items(node.answer): node.answer = ', '.join(items) or 'none'
         return
-    seen, k, added = {h.passage.id for h in hits}, self.settings.retrieval.top_k, []
+    seen, k, added, read = {h.passage.id for h in hits}, min(self.settings.retrieval.top_k, self.options.set_round_passages), [], list(hits)
     for r in range(1, self.options.set_rounds + 1):
         if not self.may_grow(ctx, node): break
         known = {i.lower() for i in items}
-        deeper = ctx.retrieve_many([node], [node.text], k=k * (r + 1) + len(seen))[0]
+        start = time.perf_counter()
+        deeper = ctx.retrieve_many([node], [node.text], k=k * (r + 1) + len(seen), record=False)[0]
         new = [h for h in deeper if h.passage.id not in seen and h.passage.title.lower() not in known and mentions(h.passage.text, names)][:k]
+        read += new
+        node.record_retrieval(read, time.perf_counter() - start)  # the node's evidence: every passage it read, not the deeper list
         if not new: break
         seen |= {h.passage.id for h in new}
         node.query = node.query or node.text
@@ -248,7 +251,7 @@ def complete_set(self: APTRAG,
         more = [i for i in grounded_items(list_items(reply), new, names) if i.lower() not in known]
         added.append(len(more))
         items += more
-        if 2 * len(more) < len({h.passage.title for h in new}): break  # fewer new members than half the new pages: the set has stopped growing
+        if added[-2:] == [0, 0]: break  # two rounds in a row added nothing: the set has stopped growing
     node.flag(AptragFlag.set_rounds, rounds=len(added), added=added, items=len(items))
     node.answer = ', '.join(items)
 
@@ -338,7 +341,9 @@ def look_again(self: APTRAG, ctx: QuestionContext, nodes: Sequence[Node], hits: 
     for node in [n for n in nodes if unanswered(n)]:
         if not self.may_grow(ctx, node): break
         seen = {h.passage.id for h in hits.get(node.id, [])}
-        more = [h for h in ctx.retrieve_many([node], [node.query or node.text], k=len(seen) + 2 * k)[0] if h.passage.id not in seen][:2 * k]
+        start = time.perf_counter()
+        more = [h for h in ctx.retrieve_many([node], [node.query or node.text], k=len(seen) + 2 * k, record=False)[0] if h.passage.id not in seen][:2 * k]
+        node.record_retrieval(hits.get(node.id, []) + more, time.perf_counter() - start)
         if not more: continue
         node.flag(AptragFlag.look_again, passages=len(more))
         try: node.answer, node.mode = self.answer_passages(ctx, node, more), Mode.external
