@@ -14,7 +14,7 @@ from typing import Callable, Optional, Sequence
 from ...llm import CallLog
 from ..answering import answer_from_passages, ask_answer, asks_for_list, passages_for, tidy_list_answer
 from .ec import answer_cluster, cluster_siblings
-from .planner import (AptragFlag, ItemCheck, aggregate_question, contextualise, decompose, item_check, mentions,
+from .planner import (AptragFlag, ItemCheck, aggregate_question, contextualise, decompose, item_check, mentions, names_in,
                                            required_names,
                                            needs_search, plan_group, rewrite_queries, rewrite_query, substitute_references)
 from .prompts import (DECOMPOSE_EXAMPLE_WORDS, GROUP_EXAMPLE_WORDS, check_references, final_answer_prompt, lateral_answer_prompt, parse_subquestion,
@@ -29,7 +29,7 @@ from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['run_tasks', 'PlanDecision', 'APTRAG', 'qa_pairs', 'list_items', 'named_pages', 'grounded_items', 'create_children',
-           'is_unknown', 'read_check', 'combine_checks']
+           'is_unknown', 'read_check', 'combine_checks', 'compare_by_numbers']
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #8482d6fd
 def run_tasks(
@@ -180,6 +180,8 @@ def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
         last = root.children[-1] if root.children else None
         if root.has_flag(AptragFlag.group) and last is not None and item_check(last.question) is not None and last.answer:
             root.answer = last.answer  # the group, narrowed condition by condition: the last check's result is the answer (no call)
+        elif compared := compare_by_numbers(root.text, root.children):
+            root.answer = compared[0]; root.flag(AptragFlag.compared, values=compared[1])
         else: root.answer = self.final_answer(ctx, root, own)
         return root.answer
     root.mode = Mode.direct
@@ -231,7 +233,8 @@ def complete_set(self: APTRAG,
     "Retrieve past what `node` read, round by round, until two rounds in a row add no member; its answer becomes the whole set."
     names = required_names(node.text)
     items = grounded_items(list_items(node.answer), hits, names)
-    if self.options.set_rounds == 0 or len(named_pages(items, hits)) < 2:  # not a set read off several pages
+    closed = any(len(group) > 1 for group in names)  # 'the capitals of Spain, Portugal and Italy': as many members as the names it lists
+    if self.options.set_rounds == 0 or closed or len(named_pages(items, hits)) < 2:  # not a set read off several pages
         if items != list_items(node.answer): node.answer = ', '.join(items) or 'none'
         return
     seen, k, added, read = {h.passage.id for h in hits}, min(self.settings.retrieval.top_k, self.options.set_round_passages), [], list(hits)
@@ -378,6 +381,23 @@ def combine_checks(items: Sequence[str], answers: Sequence[str], check: ItemChec
     else: kept = list(items)
     return str(len(kept)) if check.result == 'count' else ', '.join(kept) or 'none'
 
+# %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #07533c79
+_MORE = r'larger|largest|bigger|biggest|more|most|higher|highest|greater|greatest|longer|longest|taller|tallest|wider|deeper'
+_LESS = r'smaller|smallest|fewer|fewest|less|least|lower|lowest|shorter|shortest|narrower'
+_TWO_NAMED = re.compile(r"((?:[A-Z][\w'.-]*\s+)*[A-Z][\w'.-]*)\s*,?\s+or\s+((?:the\s+)?(?:[A-Z][\w'.-]*\s+)*[A-Z][\w'.-]*)")
+
+def compare_by_numbers(question: str, children: Sequence[Node]) -> Optional[tuple[str, dict[str, float]]]:
+    "Which of the two things `question` names ('..., Nigeria or Brazil?') has more (less), by the numbers its children answered; None where it cannot tell."
+    more, less = re.search(rf'\b({_MORE})\b', question, re.I), re.search(rf'\b({_LESS})\b', question, re.I)
+    pair = _TWO_NAMED.search(question)
+    if pair is None or bool(more) == bool(less): return None
+    values: dict[str, float] = {}
+    for child in children:
+        named = [thing for thing in pair.groups() if not child.depends_on and mentions(child.text, names_in(thing) or {thing.lower()})]
+        if len(named) == 1 and (value := read_check(child.answer or '', 'number')) is not None: values[named[0]] = value
+    if len(values) != 2 or len(set(values.values())) != 2: return None
+    return (max if more else min)(values, key=values.get), values
+
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #aeec7d4d
 @patch
 def fan_out(self: APTRAG, ctx: QuestionContext, node: Node, items: Sequence[str], check: ItemCheck):
@@ -481,5 +501,6 @@ def answer_split(self: APTRAG, ctx: QuestionContext, node: Node, subquestions: l
     last = node.children[-1] if node.children else None
     if last is None: self.answer_external(ctx, node)  # the node budget left no room for its sub-questions: answered as a leaf
     elif item_check(last.question) is not None and last.answer is not None: node.answer = last.answer  # its conditions, checked item by item
+    elif compared := compare_by_numbers(node.text, node.children): node.answer = compared[0]; node.flag(AptragFlag.compared, values=compared[1])
     else: node.answer = self.answer_from_pairs(ctx, node, qa_pairs(node.children), Mode.vertical)
     node.finished_s = ctx.now()

@@ -41,6 +41,7 @@ class AptragFlag(StrEnum):
     ec = 'ec'  # evidence-guided clustering ran (data: leaves, clusters, relaxed, milliseconds)
     ec_fallback = 'ec_fallback'  # a batched EC answer missed this leaf: it was answered alone
     ec_error = 'ec_error'  # a batched EC call failed (detail: the error)
+    compared = 'compared'  # a question for which of two things has more (less) was answered by comparing its children's numbers, without a call (data: values)
     look_again = 'look_again'  # a check answered 'unknown' from its passages: it retrieved deeper and was asked again
     unanswered = 'unanswered'  # retired guard `unanswered_fallback` (old traces carry it)
     gated = 'gated'  # retired guard `split_gate` (old traces carry it)
