@@ -209,7 +209,7 @@ def index_build_command(args: argparse.Namespace) -> int:
     else:
         built = build_corpus_index(settings, shard=parse_shard(args.shard), force=args.force)
         counts, manifest = built['counts'], built['manifest']
-        print(f"embedded {counts['embedded']} passages ({counts['already_stored']} already stored, "
+        print(f"embedded {counts['embedded']} passages ({counts['already_stored']} already stored, {counts['shipped']} from the package's vectors, "
               f"{counts['other_shards']} in other shards) into {folder}")
         if args.shard:
             print('shard done: build the index with `aptrag index build --merge SHARD_FOLDERS...`'); return 0

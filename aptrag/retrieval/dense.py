@@ -29,9 +29,10 @@ from .base import Hit, Retrieval, register_retriever
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['MANIFEST_VERSION', 'PassageStore', 'embed_corpus', 'merge_stores', 'build_index', 'on_gpus', 'IndexMismatchError',
-           'DenseIndex', 'DenseRetriever', 'expand_hits', 'corpus_identity', 'index_folder', 'build_corpus_index',
-           'ensure_index', 'index_of_texts', 'fuse_hits']
+__all__ = ['MANIFEST_VERSION', 'PassageStore', 'embed_corpus', 'text_digest', 'shipped_vectors_path', 'write_shipped_vectors',
+           'shipped_vectors', 'merge_stores', 'build_index', 'on_gpus', 'IndexMismatchError', 'DenseIndex',
+           'DenseRetriever', 'expand_hits', 'corpus_identity', 'index_folder', 'build_corpus_index', 'ensure_index',
+           'index_of_texts', 'fuse_hits']
 
 # %% ../../nbs/retrieval/10_dense.ipynb #74bab548
 _SCHEMA = '''
@@ -170,10 +171,12 @@ def embed_corpus(
     batch_size: int = 512,  # passages per committed batch
     progress: bool = True,  # show a progress bar
     total: Optional[int] = None,  # passages in the corpus, for the bar's total and time left; default: len(passages) where it has one
+    known: Optional[dict[str, tuple[bytes, np.ndarray]]] = None,  # passage id -> (digest of its text, vector): used where the digest matches (`shipped_vectors`)
 ) -> dict:
-    "Embed the passages not yet in the store; returns counts of embedded and skipped passages."
+    "Embed the passages not yet in the store (taking a known vector where one matches the text); returns counts of embedded, reused and skipped passages."
     store = PassageStore(store_path, embedder.dimension, embedder.identity)
-    counts = dict(embedded=0, already_stored=0, other_shards=0)
+    counts = dict(embedded=0, shipped=0, already_stored=0, other_shards=0)
+    known = known or {}
     try:
         total = total if total is not None else (len(passages) if hasattr(passages, '__len__') else None)
         with tqdm(total=total, desc=f'embedding {Path(store_path).parent.name}', unit='passage', disable=not progress) as bar:
@@ -184,11 +187,43 @@ def embed_corpus(
                 new = list({p.id: p for p in mine if p.id not in stored}.values())
                 counts['already_stored'] += len(mine) - len(new)
                 if new:
-                    store.add(new, embedder.embed_documents([p.text for p in new]))
-                    counts['embedded'] += len(new)
+                    vectors = np.zeros((len(new), embedder.dimension), np.float32)
+                    reused = [k for k, p in enumerate(new) if p.id in known and known[p.id][0] == text_digest(p.text)]
+                    for k in reused: vectors[k] = known[new[k].id][1]
+                    fresh = [k for k in range(len(new)) if k not in set(reused)]
+                    if fresh: vectors[fresh] = embedder.embed_documents([new[k].text for k in fresh])
+                    store.add(new, vectors)
+                    counts['embedded'] += len(fresh); counts['shipped'] += len(reused)
                 bar.update(len(batch))
     finally: store.close()
     return counts
+
+# %% ../../nbs/retrieval/10_dense.ipynb #3821785a
+def text_digest(text: str) -> bytes:
+    "Eight bytes of the SHA-256 of a passage's text: what a shipped vector was computed from."
+    return hashlib.sha256(text.encode()).digest()[:8]
+
+def shipped_vectors_path(corpus: str, embedder_identity: str, folder: Optional[Path] = None) -> Path:
+    "Where the package keeps the vectors of a named corpus for an embedder."
+    return (folder or Path(aptrag.__file__).parent/'benchmarks')/f"{corpus}--{embedder_identity.replace('@', '-')}.npz"
+
+def write_shipped_vectors(store_path: str | Path, corpus: str, folder: Optional[Path] = None) -> Path:
+    "Write every passage id, text digest and vector of a built store as the shipped vectors of `corpus` (digests as bytes: NumPy's byte strings drop trailing zeros)."
+    with closing(PassageStore(store_path)) as store:
+        rows = list(store.passages())
+        path = shipped_vectors_path(corpus, store.info('embedder'), folder)
+    np.savez_compressed(path, ids=np.array([p.id.encode() for p, _ in rows]), digests=np.frombuffer(b''.join(text_digest(p.text) for p, _ in rows), np.uint8).reshape(-1, 8),
+                        vectors=np.stack([v for _, v in rows]).astype(np.float32))
+    return path
+
+def shipped_vectors(embedder_identity: str, folder: Optional[Path] = None) -> dict[str, tuple[bytes, np.ndarray]]:
+    "Passage id -> (text digest, vector), from every corpus's shipped vectors for this embedder ({} when none ship)."
+    known = {}
+    pattern = f"*--{embedder_identity.replace('@', '-')}.npz"
+    for path in sorted((folder or Path(aptrag.__file__).parent/'benchmarks').glob(pattern)):
+        with np.load(path) as data:
+            known.update({i.decode(): (d.tobytes(), v) for i, d, v in zip(data['ids'], data['digests'], data['vectors'])})
+    return known
 
 # %% ../../nbs/retrieval/10_dense.ipynb #79810daa
 def merge_stores(sources: Sequence[str | Path], target: str | Path) -> int:
@@ -411,8 +446,9 @@ def build_corpus_index(
     elif str(r.corpus).endswith('.jsonl'):  # a corpus file: its records, counted without parsing them, for the bar's total (a long record may become several passages)
         with open(r.corpus, 'rb') as f: total = sum(1 for line in f if line.strip())
     else: total = None
-    counts = embed_corpus(passages, embedder or make_embedder(r), folder/'store.sqlite', shard=shard,
-                          batch_size=max(r.embed_batch_size * 8, 64), progress=progress, total=total)
+    embedder = embedder or make_embedder(r)
+    counts = embed_corpus(passages, embedder, folder/'store.sqlite', shard=shard, batch_size=max(r.embed_batch_size * 8, 64),
+                          progress=progress, total=total, known=shipped_vectors(embedder.identity) if str(r.corpus) in CORPORA else None)
     manifest = None if shard else build_index(folder, r, corpus=str(r.corpus), corpus_source=source, seed=settings.seed, progress=progress)
     return dict(counts=counts, manifest=manifest, folder=folder)
 
