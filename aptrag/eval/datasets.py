@@ -6,7 +6,7 @@ Docs: https://aptrag.github.io/aptrag/eval/datasets.html.md"""
 
 # %% ../../nbs/eval/31_datasets.ipynb #2cc32071
 from __future__ import annotations
-import importlib.resources, json, random, re, tempfile
+import importlib.resources, itertools, json, random, re, tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Literal, Optional
@@ -288,8 +288,9 @@ def load_dataset(
         strata: dict[str, list[QARecord]] = {}
         for r in records: strata.setdefault(stratum(r), []).append(r)
         share, extra = divmod(limit, len(strata))  # the same number from each stratum, the first ones one more
-        records = [r for k, group in enumerate(strata.values())
-                   for r in (random.Random(seed).sample(group, min(len(group), share + (k < extra))) if seed is not None else group[:share + (k < extra)])]
+        samples = [random.Random(seed).sample(group, min(len(group), share + (k < extra))) if seed is not None else group[:share + (k < extra)]
+                   for k, group in enumerate(strata.values())]
+        records = [r for turn in itertools.zip_longest(*samples) for r in turn if r is not None]  # strata in turn: a run cut off early still covers each
     return records
 
 # %% ../../nbs/eval/31_datasets.ipynb #35559a04
