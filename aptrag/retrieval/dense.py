@@ -190,7 +190,7 @@ def embed_corpus(
                     vectors = np.zeros((len(new), embedder.dimension), np.float32)
                     reused = [k for k, p in enumerate(new) if p.id in known and known[p.id][0] == text_digest(p.text)]
                     for k in reused: vectors[k] = known[new[k].id][1]
-                    fresh = [k for k in range(len(new)) if k not in set(reused)]
+                    fresh = sorted(set(range(len(new))) - set(reused))
                     if fresh: vectors[fresh] = embedder.embed_documents([new[k].text for k in fresh])
                     store.add(new, vectors)
                     counts['embedded'] += len(fresh); counts['shipped'] += len(reused)
