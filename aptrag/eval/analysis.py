@@ -176,7 +176,7 @@ def prompt_leaks(row: dict) -> list[str]:
     if not row.get('trace') or not row['trace'].get('root'): return leaks
     trace = Trace.model_validate(row['trace'])
     nodes, example_words = trace.nodes(), getattr(METHODS.get(trace.method), 'example_words', frozenset())
-    passage_ids = {pid for node in nodes for pid in node.evidence}
+    passage_ids = {pid for node in nodes for pid in node.evidence} - {node.id for node in nodes}  # a lateral node's evidence names nodes
     for node in nodes:
         if node.depth and len(copied := example_words_copied([node.question], row['question'], example_words)) >= 2:  # one word alone may be the question's own topic
             leaks.append(f"sub-question {node.id} {node.question!r} uses {', '.join(copied)}")
