@@ -60,7 +60,7 @@ def add_settings_options(parser: argparse.ArgumentParser):
     g.add_argument('--base-url', help='OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1')
     g.add_argument('--planner', help='a model of its own for the planning calls (decompose, rewrite, checks), e.g. qwen2.5-coder-1.5b; default: the main model')
     g.add_argument('--no-cache', action='store_true', help='do not read or write the LLM response cache')
-    g.add_argument('--corpus', help='corpus name (vital-articles, hotpotqa, dragonball, kilt) or corpus file')
+    g.add_argument('--corpus', help='corpus name (vital-articles+factbook, vital-articles, factbook, hotpotqa, dragonball, kilt) or corpus file')
     g.add_argument('--index', dest='index_dir', help='index folder (default: <cache>/indexes/<corpus>--<embedder>)')
     g.add_argument('--embedder-path', help='embedding model folder (default: the packaged MiniLM)')
     g.add_argument('--set', dest='overrides', action='append', default=[], metavar='KEY=VALUE',

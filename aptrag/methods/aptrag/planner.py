@@ -277,7 +277,10 @@ def item_check(question: str) -> Optional[ItemCheck]:
         threshold = float(counted.group(2).replace(',', '')) * _SCALE.get((counted.group(3) or '').lower(), 1)
         return ItemCheck(f'How many {counted.group(4)} does {{item}} have?', 'number', keep, threshold, result)
     if attribute := re.match(r'^(?:have|has)\s+(.+?)\s+as\s+(?:an?\s+|the\s+|its\s+)?(.+)$', predicate, re.I):  # 'have Spanish as an official language'
-        return ItemCheck(f'What {plural(attribute.group(2))} does {{item}} have?', 'match', 'yes', result=result, term=attribute.group(1))
+        *qualifiers, noun = attribute.group(2).split()
+        question = (f'Which {plural(noun)} are {" ".join(qualifiers)} in {{item}}?' if qualifiers  # 'Which languages are official in {item}?'
+                    else f'What {plural(noun)} does {{item}} have?')
+        return ItemCheck(question, 'match', 'yes', result=result, term=attribute.group(1))
     if source := re.match(r'^(\w+?)(?:ed|d)\s+(.+?)\s+from\s+(.+)$', predicate, re.I):  # 'gained independence from France'
         return ItemCheck(f'From where did {{item}} {source.group(1)} {source.group(2)}?', 'match', 'yes', result=result, term=source.group(3))
     if object_ := re.match(r'^(border|neighbou?r|join|use|speak)\s+(.+)$', predicate, re.I):  # 'border South Africa'
