@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from ..config import Settings, load_settings
 from ..llm import LLM, CallLog
 from ..retrieval.base import Hit, Retrieval, Retriever
-from ..retrieval.dense import fuse_hits
+from ..retrieval.lexical import fuse_hits
 from ..retrieval.registry import make_retriever
 from ..tree import Flag, FlagKind, Node, Trace, critical_path
 

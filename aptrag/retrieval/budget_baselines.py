@@ -14,6 +14,7 @@ import numpy as np
 from ..config import Settings
 from ..corpus import count_tokens, make_passage, truncate_tokens
 from ..embed import Embedder, make_embedder
+from .lexical import LexicalIndex
 from ..llm import LLM
 from .base import Hit, Retrieval, register_retriever
 from .fable_retrieval import FableFlag, Forest, open_forest
@@ -60,15 +61,11 @@ def fill_budget(forest: Forest, ranked: Sequence[tuple[str, int]], budget: int, 
 class BM25Chunks:
     "BM25 (bm25s) over every chunk of a forest."
     def __init__(self, forest: Forest):
-        import bm25s
         self.forest, self.keys = forest, [(d, c) for d, tree in forest.trees.items() for c in range(len(tree.chunks))]
-        self.model = bm25s.BM25()
-        self.model.index(bm25s.tokenize([chunk_text(forest, *k) for k in self.keys], stopwords='en', show_progress=False), show_progress=False)
+        self.index = LexicalIndex([chunk_text(forest, *k) for k in self.keys])
     def ranked(self, query: str) -> list[tuple[str, int]]:
         "Every chunk key, best BM25 score first (ties in forest order)."
-        import bm25s
-        scores = self.model.get_scores(bm25s.tokenize([query], stopwords='en', show_progress=False, return_ids=False)[0])
-        return [self.keys[i] for i in np.argsort(-scores, kind='stable')]
+        return [self.keys[i] for i in np.argsort(-self.index.scores(query), kind='stable')]
     def retrieve(self, query: str, budget: int) -> BudgetedEvidence: return fill_budget(self.forest, self.ranked(query), budget, 'bm25')
 
 # %% ../../nbs/retrieval/14_budget_baselines.ipynb #c192e5ba

@@ -32,7 +32,7 @@ from fastcore.basics import patch
 __all__ = ['MANIFEST_VERSION', 'PassageStore', 'embed_corpus', 'text_digest', 'shipped_vectors_path', 'write_shipped_vectors',
            'shipped_vectors', 'merge_stores', 'build_index', 'on_gpus', 'IndexMismatchError', 'DenseIndex',
            'DenseRetriever', 'expand_hits', 'corpus_identity', 'index_folder', 'build_corpus_index', 'ensure_index',
-           'index_of_texts', 'fuse_hits']
+           'index_of_texts']
 
 # %% ../../nbs/retrieval/10_dense.ipynb #74bab548
 _SCHEMA = '''
@@ -485,30 +485,3 @@ def index_of_texts(
     embed_corpus(passages, embedder, folder/'store.sqlite', progress=False)
     build_index(folder, r, progress=False)
     return DenseRetriever(DenseIndex.open(folder, embedder), embedder, top_k=top_k, expand=False)
-
-# %% ../../nbs/retrieval/10_dense.ipynb #493aa15c
-def fuse_hits(
-    lists: Sequence[Sequence[Hit]],  # hit lists of several queries, each in rank order (expanded siblings after their hit)
-    limit: Optional[int] = None,  # retrieved passages to keep; default: as many as the longest list has
-    k: int = 60,  # reciprocal-rank constant (Cormack et al.: 60)
-) -> list[Hit]:
-    "Reciprocal-rank fusion of hit lists, each kept passage followed by its expanded siblings, ranks renumbered."
-    scores, best = {}, {}
-    for hits in lists:
-        groups: dict[int, list[Hit]] = {}
-        for h in hits: groups.setdefault(h.rank, []).append(h)
-        for rank, group in groups.items():
-            head = next((h for h in group if not h.expanded), group[0])
-            key = head.passage.id
-            scores[key] = scores.get(key, 0.0) + 1 / (k + rank + 1)
-            if key not in best or rank < best[key][0]: best[key] = (rank, head, [h for h in group if h is not head])
-    if limit is None: limit = max((len({h.rank for h in hits}) for hits in lists), default=0)
-    order = sorted(scores, key=lambda key: (-scores[key], best[key][0]))[:limit]
-    fused, seen = [], set()
-    for rank, key in enumerate(order):
-        _, head, siblings = best[key]
-        for h in [head, *siblings]:
-            if h.passage.id in seen: continue
-            seen.add(h.passage.id)
-            fused.append(Hit(h.passage, h.score, rank, h.expanded))
-    return fused

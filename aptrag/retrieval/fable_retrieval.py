@@ -22,6 +22,7 @@ from ..llm import LLM, CallLog, StructuredOutputError
 from ..corpus import make_passage
 from ..embed import make_embedder
 from .base import Hit, Retrieval, register_retriever
+from .lexical import LexicalIndex, min_max
 from ..tree import Flag, register_flags
 from .fable_forest import DocumentTree, ForestNode, ForestStore, forest_folder
 
@@ -117,15 +118,8 @@ def query_scores(self: Forest,
     cosine = self.vectors @ vector
     if mode == 'dense': return cosine
     if mode != 'hybrid': raise ValueError(f"unknown fable.vector_mode {mode!r}: 'dense' or 'hybrid'")
-    if getattr(self, '_bm25', None) is None:
-        import bm25s
-        from aptrag.retrieval.hybrid import tokenize
-        self._bm25 = bm25s.BM25(); self._bm25.index(tokenize(self.node_texts()), show_progress=False)
-    from aptrag.retrieval.hybrid import tokenize
-    words = [w for w in tokenize([query])[0] if w in self._bm25.vocab_dict]
-    lexical = self._bm25.get_scores(words) if words else np.zeros(len(self.keys))
-    def normal(x): return (x - x.min()) / (x.max() - x.min()) if x.max() - x.min() > 1e-12 else np.zeros_like(x)
-    return dense_weight * normal(cosine) + (1 - dense_weight) * normal(lexical)
+    if getattr(self, '_bm25', None) is None: self._bm25 = LexicalIndex(self.node_texts())
+    return dense_weight * min_max(cosine) + (1 - dense_weight) * min_max(self._bm25.scores(query))
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #060543ce
 @patch

@@ -18,20 +18,15 @@ from ..config import RetrievalSettings, Settings
 from ..files import write_atomic
 from ..llm import LLM
 from .base import Hit, Retrieval, register_retriever
-from .dense import DenseRetriever, IndexMismatchError, PassageStore, ensure_index, expand_hits, fuse_hits, index_folder
+from .dense import DenseRetriever, IndexMismatchError, PassageStore, ensure_index, expand_hits, index_folder
+from .lexical import TOKENIZER, fuse_hits, min_max, tokenize
 
 # %% auto #0
-__all__ = ['BM25_VERSION', 'TOKENIZER', 'tokenize', 'stored_tokens', 'tokenize_store', 'build_bm25', 'BM25Index', 'fuse',
-           'PassageRetriever', 'ensure_bm25', 'passage_retriever']
+__all__ = ['BM25_VERSION', 'stored_tokens', 'tokenize_store', 'build_bm25', 'BM25Index', 'fuse', 'PassageRetriever',
+           'ensure_bm25', 'passage_retriever']
 
 # %% ../../nbs/retrieval/15_hybrid.ipynb #d7f68a05
-BM25_VERSION = 1
-TOKENIZER = dict(library='bm25s', pattern=r'(?u)\b\w\w+\b', lower=True, stopwords='en', stemmer=None)  # how passages and queries become tokens
-
-def tokenize(texts: Sequence[str]) -> list[list[str]]:
-    "The BM25 tokens of each text."
-    import bm25s
-    return bm25s.tokenize(list(texts), stopwords=TOKENIZER['stopwords'], return_ids=False, show_progress=False)
+BM25_VERSION = 1  # the layout of bm25/ in an index folder; its tokens are `aptrag.retrieval.lexical.tokenize`'s (`TOKENIZER`)
 
 # %% ../../nbs/retrieval/15_hybrid.ipynb #ec792576
 def stored_tokens(path: Path) -> list[tuple[int, list[str]]]:
@@ -138,10 +133,7 @@ def fuse(
     def found(pid): return 'both' if pid in by_dense and pid in by_lexical else 'dense' if pid in by_dense else 'bm25'
     if fusion == 'rrf': fused = fuse_hits([dense, lexical], limit=limit, k=rrf_k)
     elif fusion == 'convex':
-        def normal(hits):
-            if not hits: return {}
-            low, high = min(h.score for h in hits), max(h.score for h in hits)
-            return {h.passage.id: 1.0 if high - low < 1e-12 else (h.score - low) / (high - low) for h in hits}
+        def normal(hits): return dict(zip([h.passage.id for h in hits], min_max([h.score for h in hits], constant=1.0).tolist()))
         a, b, passages = normal(dense), normal(lexical), {h.passage.id: h.passage for h in [*dense, *lexical]}
         score = {pid: dense_weight * a.get(pid, 0.0) + (1 - dense_weight) * b.get(pid, 0.0) for pid in passages}
         order = sorted(score, key=lambda pid: -score[pid])[:limit]
