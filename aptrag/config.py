@@ -387,6 +387,6 @@ def upgrade_settings(
     if gate is not _MISSING: _put(data, 'methods.aptrag.guards.split_gate', (depth if gate else 0) if isinstance(gate, bool) else gate)
     for key, off in RETIRED.items():
         if (value := _pop(data, key, _MISSING)) is not _MISSING and value != off: _put(data, key, value)  # on: kept, matching nothing today
-    if isinstance(purposes := (data.get('llm') or {}).get('planner', {}).get('purposes'), list):
+    if isinstance(purposes := ((data.get('llm') or {}).get('planner') or {}).get('purposes'), list):
         data['llm']['planner']['purposes'] = [p for p in purposes if p not in RETIRED_PURPOSES]
     return data

@@ -238,13 +238,14 @@ def complete_set(self: APTRAG,
         if items != list_items(node.answer): node.answer = ', '.join(items) or 'none'
         return
     shown, k, added, read = set(), min(self.settings.retrieval.top_k, self.options.set_round_passages), [], list(hits)
+    read_ids = {h.passage.id for h in hits}
     for r in range(1, self.options.set_rounds + 1):
         if not self.may_grow(ctx, node): break
         known = {i.lower() for i in items}
         start = time.perf_counter()
         deeper = ctx.retrieve_many([node], [node.text], k=k * (r + 1) + len(hits) + len(shown), record=False)[0]
         new = [h for h in deeper if h.passage.id not in shown and h.passage.title.lower() not in known and mentions(h.passage.text, names)][:k]  # pages read first but not named come first
-        read += [h for h in new if h.passage.id not in {x.passage.id for x in read}]
+        read += [h for h in new if h.passage.id not in read_ids]; read_ids |= {h.passage.id for h in new}
         node.record_retrieval(read, time.perf_counter() - start)  # the node's evidence: every passage it read, not the deeper list
         if not new: break
         shown |= {h.passage.id for h in new}
