@@ -26,7 +26,7 @@ from .methods.answering import asks_for_list
 from .methods.registry import make_method, method_names
 from .tree import Trace, render_tree
 from .eval.datasets import DATASETS, settings_for_dataset
-from .eval.runner import ResultsFile, RunBusy, RunStopped, merge_runs, resume_run, run_dataset
+from .eval.runner import ResultsFile, RunBusy, RunStopped, merge_runs, resume_run, run_config, run_dataset
 from .eval.scale import MissingExtra, ray_build_index, run_dataset_ray
 from .eval.stats import results_table, score_run, to_markdown
 from .eval.drawing import draw_tree, tree_page
@@ -114,12 +114,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 # %% ../nbs/90_cli.ipynb #3d90a3bd
 def stop_on_term(command: str, folder: Optional[Path] = None):
-    "On SIGTERM (a batch scheduler's stop): unwind and clean up (a served model stops with its command); a run (`folder`) says what is kept and exits at once."
+    "On SIGTERM (a batch scheduler's stop): unwind and clean up (a served model stops with its command); a run (`folder`) stops at once on SIGTERM or Ctrl-C and says what is kept."
     def unwind(*_): sys.exit(143)
-    def stop(*_):
-        print(f'aptrag {command}: stopped (SIGTERM); every finished question is kept; `aptrag resume {folder}` continues', file=sys.stderr, flush=True)
-        os._exit(143)  # a model call under way is abandoned, not waited for: every finished question is already on disk
-    with contextlib.suppress(ValueError): signal.signal(signal.SIGTERM, stop if folder else unwind)  # main thread only
+    def stop(number, _):
+        name = signal.Signals(number).name
+        print(f'aptrag {command}: stopped ({name}); every finished question is kept; `aptrag resume {folder}` continues', file=sys.stderr, flush=True)
+        os._exit(128 + number)  # a model call under way is abandoned, not waited for: every finished question is already on disk
+    with contextlib.suppress(ValueError):  # main thread only
+        signal.signal(signal.SIGTERM, stop if folder else unwind)
+        if folder: signal.signal(signal.SIGINT, stop)
 
 def main(argv: Optional[list[str]] = None) -> int:
     "Run the `aptrag` command line."
@@ -390,7 +393,7 @@ def eval_parser(sub: argparse._SubParsersAction):
 # %% ../nbs/90_cli.ipynb #c444a906
 def run_name(folder: Path) -> str:
     "A run folder's method and dataset, as the results table names it."
-    info = json.loads((folder/'run.json').read_text())
+    info = run_config(folder)  # a missing or damaged run.json is named
     return f"{info['method']} · {Path(str(info['dataset'])).stem}"
 
 # %% ../nbs/90_cli.ipynb #9f053a94

@@ -82,7 +82,8 @@ def test_a_server_that_is_down_gives_errors_never_scores(tmp_path, questions, mo
     assert aptrag('resume', out, '--set', 'retrieval.top_k=3').returncode == 2  # only connection settings may change
 
 
-def test_sigterm_stops_within_seconds_and_keeps_every_row(tmp_path, questions, model_server):
+@pytest.mark.parametrize('number', [signal.SIGTERM, signal.SIGINT])  # a batch scheduler's stop, and Ctrl-C
+def test_a_stop_signal_ends_the_run_within_seconds_and_keeps_every_row(tmp_path, questions, model_server, number):
     out = tmp_path/'stopped'
     proc = subprocess.Popen([*CLI, 'eval', '--method', 'llm-only', '--dataset', str(questions), '--out', str(out),
                              *remote(model_server(delay=1.5), tmp_path/'cache')], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -91,11 +92,11 @@ def test_sigterm_stops_within_seconds_and_keeps_every_row(tmp_path, questions, m
         time.sleep(0.2)
         assert time.time() < deadline, 'no question finished'
     sent = time.time()
-    proc.send_signal(signal.SIGTERM)
+    proc.send_signal(number)
     code = proc.wait(timeout=20)
     _, err = proc.communicate()
-    assert time.time() - sent < 5 and code == 143, (code, err)
-    assert 'aptrag resume' in err and str(out) in err
+    assert time.time() - sent < 5 and code == 128 + number, (code, err)
+    assert f'stopped ({signal.Signals(number).name})' in err and 'aptrag resume' in err and str(out) in err
     kept = rows(out)
     assert 1 <= len(kept) < 6 and len({r['id'] for r in kept}) == len(kept)
     assert aptrag('resume', out, '--base-url', model_server()).returncode == 0
@@ -153,7 +154,7 @@ def test_a_resumed_run_never_mixes_corpora(tmp_path, questions, model_server):
     (out/'results.jsonl').write_text((out/'results.jsonl').read_text().splitlines(keepends=True)[0])  # as if cut off after one question
     corpus.write_text(json.dumps({'id': 'a', 'contents': 'Capitals\nLyon is the capital of France.'}) + '\n')  # the corpus was edited meanwhile
     resumed = aptrag('resume', out)
-    assert resumed.returncode == 2 and 'other corpus_source' in resumed.stderr
+    assert resumed.returncode == 2 and '(edited or rebuilt)' in resumed.stderr
     assert len(rows(out)) == 1
 
 
@@ -174,3 +175,14 @@ def test_bad_input_is_refused_before_a_model_runs(tmp_path, questions):
     cache = tmp_path/'cache'/'llm-cache'; cache.mkdir(parents=True); (cache/'cache.db').write_bytes(b'not a database' * 100)
     damaged = aptrag('chat', 'hi', '--backend', 'openai', '--base-url', DOWN, '--set', f'cache_dir={tmp_path/"cache"}')
     assert damaged.returncode == 2 and '--no-cache' in damaged.stderr and str(cache) in damaged.stderr
+
+
+def test_a_damaged_run_record_is_named(tmp_path, questions):
+    out = tmp_path/'run'
+    aptrag('eval', '--method', 'llm-only', '--dataset', questions, '--limit', '1', '--out', out, *remote(DOWN, tmp_path/'cache'))
+    kept = (out/'results.jsonl').read_bytes()
+    (out/'run.json').write_text('{"method": "llm-on')  # cut off mid-write, or edited by hand
+    for args in (('resume', out), ('report', out), ('eval', '--method', 'llm-only', '--dataset', questions, '--limit', '1', '--out', out, *remote(DOWN, tmp_path/'cache'))):
+        done = aptrag(*args)
+        assert done.returncode == 2 and f'{out/"run.json"} is damaged' in done.stderr, (args[0], done.stderr)
+    assert (out/'results.jsonl').read_bytes() == kept  # nothing written over it
