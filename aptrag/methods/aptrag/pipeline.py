@@ -14,7 +14,7 @@ from typing import Callable, Optional, Sequence
 from ...llm import CallLog
 from ..answering import answer_from_passages, ask_answer, asks_for_list, passages_for, tidy_list_answer
 from .ec import answer_cluster, cluster_siblings
-from .planner import (AptragFlag, ItemCheck, aggregate_question, contextualise, decompose, item_check, mentions, names_in,
+from .planner import (AptragFlag, ItemCheck, aggregate_question, condition_words, contextualise, decompose, item_check, mentions, name_phrases, names_in,
                                            required_names,
                                            needs_search, plan_group, rewrite_queries, rewrite_query, substitute_references)
 from .prompts import (DECOMPOSE_EXAMPLE_WORDS, GROUP_EXAMPLE_WORDS, check_references, final_answer_prompt, lateral_answer_prompt, parse_subquestion,
@@ -28,8 +28,8 @@ from ...tree import FlagKind, Mode, Node, Plan
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['run_tasks', 'PlanDecision', 'APTRAG', 'qa_pairs', 'list_items', 'named_pages', 'grounded_items', 'create_children',
-           'is_unknown', 'read_check', 'combine_checks', 'compare_by_numbers']
+__all__ = ['run_tasks', 'PlanDecision', 'APTRAG', 'qa_pairs', 'list_items', 'named_pages', 'grounded_items', 'named_in_passages',
+           'create_children', 'is_unknown', 'read_check', 'combine_checks', 'compare_by_numbers']
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #8482d6fd
 def run_tasks(
@@ -222,6 +222,12 @@ def grounded_items(items: Sequence[str], hits: Sequence[Hit], names: Sequence[st
     for h in hits: pages[h.passage.title.lower()] = pages.get(h.passage.title.lower(), False) or mentions(h.passage.text, names)
     return [i for i in items if pages.get(i.lower(), True)]
 
+def named_in_passages(items: Sequence[str], hits: Sequence[Hit], question: str) -> list[str]:
+    "`items` that a passage of `hits` names, less what `question` itself names ('South Africa' among the countries that border it)."
+    text = ' '.join(h.passage.text.lower() for h in hits)
+    own = {' '.join(phrase) for phrase in name_phrases(question)}
+    return [i for i in items if i.lower() not in own and re.search(rf'(?<!\w){re.escape(i.lower())}(?!\w)', text)]
+
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #22c9da48
 @patch
 def complete_set(self: APTRAG,
@@ -229,12 +235,13 @@ def complete_set(self: APTRAG,
                  node: Node,  # a node whose answer is a set
                  hits: Sequence[Hit],  # what it has read
                  final: bool = False,  # the node is the root: answers stay in the benchmark's style
+                 whole: Optional[str] = None,  # the node gathers the group of this question, whose members are checked next: completed even when one page listed them, its rounds also reading what this question finds
 ):
     "Retrieve past what `node` read, round by round, until two rounds in a row add no member; its answer becomes the whole set."
     names = required_names(node.text)
-    items = grounded_items(list_items(node.answer), hits, names)
+    items = named_in_passages(grounded_items(list_items(node.answer), hits, names), hits, node.text)  # what it read, not what the model recalls
     closed = any(len(group) > 1 for group in names)  # 'the capitals of Spain, Portugal and Italy': as many members as the names it lists
-    if self.options.set_rounds == 0 or closed or len(named_pages(items, hits)) < 2:  # not a set read off several pages
+    if self.options.set_rounds == 0 or closed or whole is None and len(named_pages(items, hits)) < 2:  # not a set read off several pages
         if items != list_items(node.answer): node.answer = ', '.join(items) or 'none'
         return
     shown, k, added, read = set(), min(self.settings.retrieval.top_k, self.options.set_round_passages), [], list(hits)
@@ -243,7 +250,8 @@ def complete_set(self: APTRAG,
         if not self.may_grow(ctx, node): break
         known = {i.lower() for i in items}
         start = time.perf_counter()
-        deeper = ctx.retrieve_many([node], [node.text], k=k * (r + 1) + len(hits) + len(shown), record=False)[0]
+        deeper = ctx.retrieve_many([node], [node.text], fuse_with=[whole] if whole else None, k=k * (r + 1) + len(hits) + len(shown), record=False)[0]
+        deeper = list({h.passage.id: h for h in deeper}.values())  # each passage once (both queries may find it)
         new = [h for h in deeper if h.passage.id not in shown and h.passage.title.lower() not in known and mentions(h.passage.text, names)][:k]  # pages read first but not named come first
         read += [h for h in new if h.passage.id not in read_ids]; read_ids |= {h.passage.id for h in new}
         node.record_retrieval(read, time.perf_counter() - start)  # the node's evidence: every passage it read, not the deeper list
@@ -252,7 +260,7 @@ def complete_set(self: APTRAG,
         node.query = node.query or node.text
         try: reply = self.answer_passages(ctx, node, new, 'answer_set_round')
         except BudgetExceeded: break
-        more = [i for i in grounded_items(list_items(reply), new, names) if i.lower() not in known]
+        more = [i for i in named_in_passages(grounded_items(list_items(reply), new, names), new, node.text) if i.lower() not in known]
         added.append(len(more))
         items += more
         if added[-2:] == [0, 0]: break  # two rounds in a row added nothing: the set has stopped growing
@@ -347,7 +355,8 @@ def look_again(self: APTRAG, ctx: QuestionContext, nodes: Sequence[Node], hits: 
         seen = {h.passage.id for h in hits.get(node.id, [])}
         start = time.perf_counter()
         more = [h for h in ctx.retrieve_many([node], [node.query or node.text], k=len(seen) + 2 * k, record=False)[0] if h.passage.id not in seen][:2 * k]
-        node.record_retrieval(hits.get(node.id, []) + more, time.perf_counter() - start)
+        hits[node.id] = hits.get(node.id, []) + more  # what it has read now, for whoever reads `hits` next
+        node.record_retrieval(hits[node.id], time.perf_counter() - start)
         if not more: continue
         node.flag(AptragFlag.look_again, passages=len(more))
         try: node.answer, node.mode = self.answer_passages(ctx, node, more), Mode.external
@@ -370,9 +379,12 @@ def read_check(answer: str, kind: str, term: str = ''):
     return float(m.group(1).replace(',', '')) * _SCALES.get(m.group(2) or '', 1) if m else None
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #2e34e3a3
-def combine_checks(items: Sequence[str], answers: Sequence[str], check: ItemCheck) -> str:
+def combine_checks(items: Sequence[str], answers: Sequence[str], check: ItemCheck,
+                   grounded: Optional[Sequence[bool]] = None,  # per item, whether its check's passages name the condition (`condition_words`); default: all do
+) -> str:
     "The answer of a fan-out: the items whose checks meet the rule of `check` (or how many there are), 'none' when none do."
     values = [read_check(a, check.kind, check.term) for a in answers]
+    if grounded is not None: values = [v if g or v is not True else False for v, g in zip(values, grounded)]  # a yes its passages do not bear out
     if check.keep == 'yes': kept = [i for i, v in zip(items, values) if v is True]
     elif check.keep in ('above', 'below'):
         kept = [i for i, v in zip(items, values) if isinstance(v, float) and (v > check.threshold if check.keep == 'above' else v < check.threshold)]
@@ -401,8 +413,14 @@ def compare_by_numbers(question: str, children: Sequence[Node]) -> Optional[tupl
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #aeec7d4d
 @patch
-def fan_out(self: APTRAG, ctx: QuestionContext, node: Node, items: Sequence[str], check: ItemCheck):
-    "Answer `node` by one check per item of `items`, batched by EC, combined by the rule of `check` without a call."
+def fan_out(self: APTRAG,
+            ctx: QuestionContext,  # the question's budgets and gateway
+            node: Node,  # 'Which of <Qj> ...?'
+            items: Sequence[str],  # the items of <Qj>'s answer
+            check: ItemCheck,  # the question per item and how the answers combine
+            group: str = '',  # <Qj>'s question (its words name the items' kind, not the condition)
+):
+    "Answer `node` by one check per item of `items`, batched by EC, combined by the rule of `check` without a call; a yes counts where the check's passages name its condition."
     items = list(dict.fromkeys(items))[:self.options.max_fanout]
     node.mode, node.plan = Mode.vertical, Plan.split
     node.flag(AptragFlag.fanout, items=len(items), question=check.item_question, keep=check.keep, threshold=check.threshold, result=check.result)
@@ -413,8 +431,21 @@ def fan_out(self: APTRAG, ctx: QuestionContext, node: Node, items: Sequence[str]
     queries = self.search_queries(ctx, node, node.children)
     hits = dict(zip([c.id for c in node.children], self.retrieve(ctx, node.children, queries, k=self.options.fanout_top_k)))
     self.answer_leaves(ctx, node, node.children, hits, sets_alone=False)
-    self.look_again(ctx, node.children, hits, lambda c: check.kind != 'none' and read_check(c.answer or '', check.kind, check.term) is None)
-    node.answer = combine_checks(items, [c.answer or '' for c in node.children], check)
+    words = condition_words(check, group)
+    item_of = {c.id: item for c, item in zip(node.children, items)}
+    def bears(c: Node) -> bool:  # a passage of the item's own page names the condition (else one that names the item)
+        read, item = hits.get(c.id, []), item_of[c.id].lower()
+        own = [h for h in read if h.passage.title.lower() == item] or [h for h in read if item in h.passage.text.lower()]
+        return not words or any(mentions(h.passage.text, words) for h in own)
+    def unsettled(c: Node) -> bool:  # no value, or a yes its passages do not bear out: it reads deeper and is asked again
+        value = read_check(c.answer or '', check.kind, check.term)
+        return check.kind != 'none' and (value is None or value is True and not bears(c))
+    self.look_again(ctx, node.children, hits, unsettled)
+    grounded = [bears(c) for c in node.children]
+    for child, bears in zip(node.children, grounded):
+        if not bears and read_check(child.answer or '', check.kind, check.term) is True:
+            child.flag(AptragFlag.ungrounded, words=sorted('/'.join(sorted(g)) for g in words))
+    node.answer = combine_checks(items, [c.answer or '' for c in node.children], check, grounded)
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #e2d17727
 @patch
@@ -426,7 +457,7 @@ def answer_dependent(self: APTRAG, ctx: QuestionContext, parent: Node, node: Nod
     if check is not None:
         items = list_items(pairs[0][1][1])
         if check.kind != 'none' and (len(items) > 1 or len(items) == 1 and check.keep not in ('largest', 'smallest')):
-            self.fan_out(ctx, node, items, check)
+            self.fan_out(ctx, node, items, check, group=pairs[0][1][0])
         else:
             node.mode, node.evidence = Mode.lateral, [parent.children[j - 1].id for j in node.depends_on]
             node.answer = str(len(items)) if check.result == 'count' else ', '.join(items) or 'none'
@@ -479,7 +510,7 @@ def expand(self: APTRAG,
     def answer_leaves():
         self.answer_leaves(ctx, parent, leaves, hits)
         for leaf in leaves:
-            if asks_for_list(leaf.text): self.complete_set(ctx, leaf, hits[leaf.id])
+            if asks_for_list(leaf.text): self.complete_set(ctx, leaf, hits[leaf.id], whole=parent.text if parent.has_flag(AptragFlag.group) and leaf is children[0] else None)
         self.look_again(ctx, leaves, hits)
     number = {c.id: k for k, c in enumerate(children, 1)}
     leaves_key = number[leaves[0].id] if leaves else None

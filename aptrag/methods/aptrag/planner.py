@@ -24,8 +24,9 @@ from ...tree import FlagKind, Node, register_flags
 # %% auto #0
 __all__ = ['SUPERLATIVE', 'AptragFlag', 'drop_restated', 'implicit_reference', 'mark_implicit_references', 'names_in',
            'lost_restrictions', 'invented_names', 'keeps_its_scope', 'required_names', 'mentions', 'decompose',
-           'aggregate_question', 'group_adds', 'group_steps', 'plan_group', 'ItemCheck', 'singular_predicate', 'plural',
-           'item_check', 'needs_search', 'substitute_references', 'contextualise', 'rewrite_query', 'rewrite_queries']
+           'aggregate_question', 'group_adds', 'group_steps', 'name_phrases', 'part_of_a_name', 'plan_group',
+           'ItemCheck', 'singular_predicate', 'plural', 'item_check', 'condition_words', 'needs_search',
+           'substitute_references', 'contextualise', 'rewrite_query', 'rewrite_queries']
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #eb92b063
 @register_flags
@@ -42,6 +43,7 @@ class AptragFlag(StrEnum):
     ec_fallback = 'ec_fallback'  # a batched EC answer missed this leaf: it was answered alone
     ec_error = 'ec_error'  # a batched EC call failed (detail: the error)
     compared = 'compared'  # a question for which of two things has more (less) was answered by comparing its children's numbers, without a call (data: values)
+    ungrounded = 'ungrounded'  # a check said yes, or named the value, but none of its passages names its condition: the item is not kept (data: words)
     look_again = 'look_again'  # a check answered 'unknown' from its passages: it retrieved deeper and was asked again
     unanswered = 'unanswered'  # retired guard `unanswered_fallback` (old traces carry it)
     gated = 'gated'  # retired guard `split_gate` (old traces carry it)
@@ -200,6 +202,23 @@ def group_steps(question: str, plan: GroupPlan) -> Optional[list[str]]:
     elif then in ('largest', 'smallest'): steps.append(f'{len(steps) + 1}. Which of <Q{len(steps)}> has the {then} {plan.by.strip() or "size"}?')
     return steps if len(steps) > 1 else []
 
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #75b82b8d
+def name_phrases(text: str) -> list[tuple[str, ...]]:
+    "The names of `text`, each a run of capitalised words, lower-cased (the question's first word aside): 'South Africa' is one name."
+    phrases = []
+    for m in re.finditer(r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*", REFERENCE.sub(' ', text)):
+        words = tuple(w.lower() for w in m.group().split())
+        if m.start() == len(text) - len(text.lstrip()): words = words[1:]  # 'Which', or the first word of 'Which African countries'
+        if words: phrases.append(words)
+    return phrases
+
+def part_of_a_name(group: str, question: str) -> list[str]:
+    "The names of `group` that `question` states only inside a longer name ('Africa' of 'South Africa')."
+    stated = name_phrases(question)
+    def same(a, b): return len(a) == len(b) and all(_same_name(x, y) for x, y in zip(a, b))
+    def inside(a, b): return len(a) < len(b) and any(same(a, b[k:k + len(a)]) for k in range(len(b) - len(a) + 1))
+    return [' '.join(g) for g in name_phrases(group) if not any(same(g, s) for s in stated) and any(inside(g, s) for s in stated)]
+
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #e1cc4dcb
 def plan_group(ctx: QuestionContext, node: Node) -> Optional[list[str]]:
     "Sub-questions of a group question from one group reading ([]: keep it whole, it asks for the group alone), or None to fall back to the general decomposer."
@@ -214,7 +233,7 @@ def plan_group(ctx: QuestionContext, node: Node) -> Optional[list[str]]:
     if len(copied := example_words_copied(texts, node.text, GROUP_EXAMPLE_WORDS)) >= 2: node.flag(FlagKind.example_leak, ', '.join(copied)); return None
     if ctx.settings.methods.aptrag.guards.keep_scope:
         if not keeps_its_scope(node, texts): return None
-        if added := group_adds(texts[0], node.text):  # 'Which countries border Syria?' read as the countries of the world that border Syria
+        if added := group_adds(texts[0], node.text) or part_of_a_name(texts[0], node.text):  # 'Which countries border Syria?' read as the countries of the world (or of Africa, for South Africa) that border it
             node.flag(AptragFlag.invented_scope, ', '.join(added)); return None
     node.flag(AptragFlag.group, conditions=len(plan.conditions), then=texts[-1] if len(texts) > 1 + len(plan.conditions) else 'list')
     return steps
@@ -289,6 +308,20 @@ def item_check(question: str) -> Optional[ItemCheck]:
     if verb == 'is' and rest: return ItemCheck(f'Is {{item}} {rest}?', 'yes_no', 'yes', result=result)
     if verb == 'has' and rest: return ItemCheck(f'Does {{item}} have {rest}?', 'yes_no', 'yes', result=result)
     return ItemCheck(f'Is it true that {{item}} {singular_predicate(predicate)}?', 'yes_no', 'yes', result=result)
+
+# %% ../../../nbs/methods/23_aptrag_planner.ipynb #3b3d9587
+def condition_words(
+    check: ItemCheck,  # the check per item
+    group: str = '',  # the question that gathered the items ('Which countries are in Africa?'): its words name every item's kind, not the condition
+) -> list[frozenset[str]]:
+    "What a check's passages must name for its yes to count: each group once (one member of it), [] when nothing needs naming (numbers)."
+    if check.kind == 'match': return [frozenset({w}) for w in sorted(content_words(check.term))]
+    if check.kind != 'yes_no': return []
+    condition = check.item_question.replace('{item}', ' ')
+    if names := required_names(condition): return names
+    kind_words = content_words(group)
+    words = {w for w in content_words(condition) - {'true'} if not any(_same_name(w, k) for k in kind_words)}
+    return [frozenset(words)] if words else []
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #21afc322
 def needs_search(ctx: QuestionContext, node: Node, pairs: Sequence[tuple[int, tuple[str, str]]]) -> bool:
