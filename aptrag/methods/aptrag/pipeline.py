@@ -235,9 +235,9 @@ def complete_set(self: APTRAG,
                  node: Node,  # a node whose answer is a set
                  hits: Sequence[Hit],  # what it has read
                  final: bool = False,  # the node is the root: answers stay in the benchmark's style
-                 whole: Optional[str] = None,  # the node gathers the group of this question, whose members are checked next: completed even when one page listed them, its rounds also reading what this question finds
+                 whole: Optional[str] = None,  # the node gathers the group of this question, whose members are checked next: completed even when one page listed them, then rounds over what this question finds
 ):
-    "Retrieve past what `node` read, round by round, until two rounds in a row add no member; its answer becomes the whole set."
+    "Retrieve past what `node` read, round by round, until two rounds in a row add no member (then as much over `whole`'s pages); its answer becomes the whole set."
     names = required_names(node.text)
     items = named_in_passages(grounded_items(list_items(node.answer), hits, names), hits, node.text)  # what it read, not what the model recalls
     closed = any(len(group) > 1 for group in names)  # 'the capitals of Spain, Portugal and Italy': as many members as the names it lists
@@ -246,25 +246,32 @@ def complete_set(self: APTRAG,
         return
     shown, k, added, read = set(), min(self.settings.retrieval.top_k, self.options.set_round_passages), [], list(hits)
     read_ids = {h.passage.id for h in hits}
-    for r in range(1, self.options.set_rounds + 1):
-        if not self.may_grow(ctx, node): break
-        known = {i.lower() for i in items}
-        start = time.perf_counter()
-        deeper = ctx.retrieve_many([node], [node.text], fuse_with=[whole] if whole else None, k=k * (r + 1) + len(hits) + len(shown), record=False)[0]
-        deeper = list({h.passage.id: h for h in deeper}.values())  # each passage once (both queries may find it)
-        new = [h for h in deeper if h.passage.id not in shown and h.passage.title.lower() not in known and mentions(h.passage.text, names)][:k]  # pages read first but not named come first
-        read += [h for h in new if h.passage.id not in read_ids]; read_ids |= {h.passage.id for h in new}
-        node.record_retrieval(read, time.perf_counter() - start)  # the node's evidence: every passage it read, not the deeper list
-        if not new: break
-        shown |= {h.passage.id for h in new}
-        node.query = node.query or node.text
-        try: reply = self.answer_passages(ctx, node, new, 'answer_set_round')
-        except BudgetExceeded: break
-        more = [i for i in named_in_passages(grounded_items(list_items(reply), new, names), new, node.text) if i.lower() not in known]
-        added.append(len(more))
-        items += more
-        if added[-2:] == [0, 0]: break  # two rounds in a row added nothing: the set has stopped growing
-    node.flag(AptragFlag.set_rounds, rounds=len(added), added=added, items=len(items))
+    def rounds_over(query: str) -> bool:
+        "Rounds over what `query` finds, until two in a row add nothing; False where the budget stopped them."
+        nonlocal items, read, read_ids
+        run = []
+        for r in range(1, self.options.set_rounds + 1):
+            if not self.may_grow(ctx, node): return False
+            known = {i.lower() for i in items}
+            start = time.perf_counter()
+            deeper = ctx.retrieve_many([node], [query], k=k * (r + 1) + len(hits) + len(shown), record=False)[0]
+            new = [h for h in deeper if h.passage.id not in shown and h.passage.title.lower() not in known and mentions(h.passage.text, names)][:k]  # pages read first but not named come first
+            read += [h for h in new if h.passage.id not in read_ids]; read_ids |= {h.passage.id for h in new}
+            node.record_retrieval(read, time.perf_counter() - start)  # the node's evidence: every passage it read, not the deeper list
+            if not new: return True
+            shown.update(h.passage.id for h in new)
+            node.query = node.query or node.text
+            try: reply = self.answer_passages(ctx, node, new, 'answer_set_round')
+            except BudgetExceeded: return False
+            more = [i for i in named_in_passages(grounded_items(list_items(reply), new, names), new, node.text) if i.lower() not in known]
+            added.append(len(more)); run.append(len(more))
+            items += more
+            if run[-2:] == [0, 0]: return True  # two rounds in a row added nothing: the set has stopped growing
+        return True
+    whole_rounds = 0
+    if rounds_over(node.text) and whole:  # then the pages the whole question finds: where the members that meet its condition are
+        before = len(added); rounds_over(whole); whole_rounds = len(added) - before
+    node.flag(AptragFlag.set_rounds, rounds=len(added), added=added, items=len(items), **({'whole_question_rounds': whole_rounds} if whole else {}))
     node.answer = ', '.join(items)
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #e1b27f9b

@@ -131,22 +131,28 @@ def keeps_its_scope(node: Node, subquestions: Sequence[str]) -> bool:
 _COORDINATION = re.compile(r"^\s*(,\s*(and|or)?|and|or|as well as|and/or)\s*$", re.I)
 
 def required_names(question: str) -> list[frozenset[str]]:
-    "What a passage must name to bear on `question`: one group per name, names joined by 'and'/'or'/commas in one group of alternatives."
-    names = names_in(question)
-    spans = [(m.start(), m.end(), m.group().lower().replace(',', '')) for m in re.finditer(r"[A-Za-z0-9][\w'-]*", REFERENCE.sub(' ', question))]
-    spans = [s for s in spans if s[2] in names]
+    "What a passage must name to bear on `question`: one group per name (a name of several words is one: 'south america'), names joined by 'and'/'or'/commas in one group of alternatives."
+    names, text = names_in(question), REFERENCE.sub(' ', question)
+    spans = [(m.start(), m.end(), m.group().lower().replace(',', '')) for m in re.finditer(r"[A-Za-z0-9][\w'-]*", text)]
+    phrases: list[tuple[int, int, str]] = []
+    for start, end, word in (s for s in spans if s[2] in names):
+        if phrases and not text[phrases[-1][1]:start].strip(): phrases[-1] = (phrases[-1][0], end, f'{phrases[-1][2]} {word}')  # 'South America'
+        else: phrases.append((start, end, word))
     together = bool(re.search(r'\b(both|all of|each of|every one of)\b', question, re.I))
     groups: list[set[str]] = []
-    for k, (start, end, name) in enumerate(spans):
-        linked = k > 0 and not together and _COORDINATION.match(question[spans[k - 1][1]:start])
+    for k, (start, end, name) in enumerate(phrases):
+        linked = k > 0 and not together and _COORDINATION.match(text[phrases[k - 1][1]:start])
         if linked: groups[-1].add(name)
         elif not any(name in g for g in groups): groups.append({name})
     return [frozenset(g) for g in groups]
 
 def mentions(text: str, names: Iterable[str | frozenset[str]]) -> bool:
-    "Whether `text` names each of `names` (a group: one of its members), in another form too: 'Western Africa' names 'west' and 'african'."
-    words = {w.lower() for w in re.findall(r"[A-Za-z0-9][\w'-]*", text)}
-    return all(any(_same_name(n, w) for n in ({group} if isinstance(group, str) else group) for w in words) for group in names)
+    "Whether `text` names each of `names` (a group: one of its members), in another form too: 'Western Africa' names 'west african'; a name of several words in a row."
+    words = [w.lower() for w in re.findall(r"[A-Za-z0-9][\w'-]*", text)]
+    def named(name: str) -> bool:
+        parts = name.split()
+        return any(all(_same_name(p, w) for p, w in zip(parts, words[k:k + len(parts)])) for k in range(len(words) - len(parts) + 1))
+    return all(any(named(n) for n in ({group} if isinstance(group, str) else group)) for group in names)
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #a2b437fd
 def decompose(ctx: QuestionContext, node: Node) -> list[str]:
@@ -315,7 +321,7 @@ def condition_words(
     group: str = '',  # the question that gathered the items ('Which countries are in Africa?'): its words name every item's kind, not the condition
 ) -> list[frozenset[str]]:
     "What a check's passages must name for its yes to count: each group once (one member of it), [] when nothing needs naming (numbers)."
-    if check.kind == 'match': return [frozenset({w}) for w in sorted(content_words(check.term))]
+    if check.kind == 'match': return [frozenset({' '.join(w for w in re.findall(r'[a-z0-9]+', check.term.lower()) if w not in FUNCTION_WORDS)})]
     if check.kind != 'yes_no': return []
     condition = check.item_question.replace('{item}', ' ')
     if names := required_names(condition): return names
