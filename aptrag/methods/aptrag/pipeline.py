@@ -354,9 +354,10 @@ def is_unknown(answer: Optional[str]) -> bool:
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #e4f2c274
 @patch
 def look_again(self: APTRAG, ctx: QuestionContext, nodes: Sequence[Node], hits: dict[str, list[Hit]],
-               unanswered: Callable[[Node], bool] = lambda n: is_unknown(n.answer)):  # which answers do not answer
+               unanswered: Callable[[Node], bool] = lambda n: is_unknown(n.answer),  # which answers do not answer
+               k: Optional[int] = None):  # it reads the next 2k passages; default: retrieval.top_k
     "Retrieve deeper for the `nodes` that answered unknown and answer each again, one call each, while growth is allowed."
-    k = self.settings.retrieval.top_k
+    k = k or self.settings.retrieval.top_k
     for node in [n for n in nodes if unanswered(n)]:
         if not self.may_grow(ctx, node): break
         seen = {h.passage.id for h in hits.get(node.id, [])}
@@ -447,7 +448,7 @@ def fan_out(self: APTRAG,
     def unsettled(c: Node) -> bool:  # no value, or a yes its passages do not bear out: it reads deeper and is asked again
         value = read_check(c.answer or '', check.kind, check.term)
         return check.kind != 'none' and (value is None or value is True and not bears(c))
-    self.look_again(ctx, node.children, hits, unsettled)
+    self.look_again(ctx, node.children, hits, unsettled, k=2 * self.options.fanout_top_k)  # a check reads a few more passages, not a question's worth
     grounded = [bears(c) for c in node.children]
     for child, bears in zip(node.children, grounded):
         if not bears and read_check(child.answer or '', check.kind, check.term) is True:

@@ -1,0 +1,95 @@
+"""Where FABLE's vector path loses recall against a flat ranking of the same forest's chunks: TreeExpansion's terms, the depth decay, the normalisation, the solver and internal nodes, one at a time, with no LLM call.
+
+    python scripts/fable_vector_ablation.py [--limit 30] [--budgets 512 1024 2048 4096] [--out figures/fable_vector_ablation.md]
+
+Reads the committed forest (`data/forests/dragonball-en--qwen2.5-coder-0.5b/trees.jsonl.gz`, imported into a
+scratch folder: embedding its nodes takes about a minute), the seeded sample of DragonBall's English finance queries
+that `nbs/experiments/fable_dragonball.ipynb` uses, and scores the evidence with DragonBall's retrieval recall (RAGEval's:
+a reference counts when every sentence of it is in the evidence). Every variant is FABLE's vector path
+(`fable.paths=vectors`) with one or two settings changed; `flat` is each node scored by its own similarity only, and
+`leaves` keeps only chunks (no section or document node may spend the budget). Paired tests against `flat` and against
+the default are permutation tests over queries (`aptrag.eval.stats.paired_test`).
+"""
+import argparse, tempfile, time
+from pathlib import Path
+
+import pandas as pd
+
+from aptrag.config import apply_overrides, load_settings
+from aptrag.embed import make_embedder
+from aptrag.eval.datasets import load_dataset, settings_for_dataset
+from aptrag.eval.metrics import dragonball_retrieval
+from aptrag.eval.stats import paired_test, to_markdown
+from aptrag.retrieval.fable_forest import dragonball_documents, import_trees
+from aptrag.retrieval.fable_retrieval import Forest, fable_retrieve, open_forest
+
+ROOT = Path(__file__).resolve().parents[1]
+VARIANTS = {  # name -> settings on top of the vector path (the default is the paper's TreeExpansion: 1/3 each, depth decay, joint min-max, greedy)
+    'default': {},
+    'no-decay': {'fable.depth_decay': False},
+    'own+inherited': {'fable.weight_children': 0.0, 'fable.weight_similarity': 0.5, 'fable.weight_inherited': 0.5},
+    'own+children': {'fable.weight_inherited': 0.0, 'fable.weight_similarity': 0.5, 'fable.weight_children': 0.5},
+    'per-document': {'fable.normalise': 'per_document'},
+    'knapsack': {'fable.solver': 'knapsack'},
+    'top-k 50': {'fable.top_k': 50},
+    'flat': {'fable.depth_decay': False, 'fable.weight_similarity': 1.0, 'fable.weight_inherited': 0.0, 'fable.weight_children': 0.0},
+}
+
+
+def leaves_only(forest: Forest) -> Forest:
+    "The same forest with every internal node's vector pointed away from any query, so that only chunks are chosen."
+    vectors = forest.vectors.copy()
+    for row, (doc_id, node_id) in enumerate(forest.keys):
+        if forest.trees[doc_id].nodes[node_id].kind != 'leaf': vectors[row] = 0.0
+    return Forest(forest.trees, forest.keys, vectors)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--limit', type=int, default=30, help='queries: the seeded sample of the 182 English finance queries')
+    parser.add_argument('--seed', type=int, default=0)
+    parser.add_argument('--budgets', type=int, nargs='+', default=[512, 1024, 2048, 4096])
+    parser.add_argument('--export', type=Path, default=ROOT/'data/forests/dragonball-en--qwen2.5-coder-0.5b/trees.jsonl.gz')
+    parser.add_argument('--out', type=Path, help='write the table here (markdown) and beside it a .csv')
+    args = parser.parse_args()
+    settings = settings_for_dataset(load_settings(), 'dragonball')
+    documents = [d for d, _, _ in dragonball_documents('en', 'Finance')]
+    folder, embedder = Path(tempfile.mkdtemp()), make_embedder(settings.retrieval)
+    started = time.time()
+    import_trees(args.export, folder, embedder, only=documents)
+    settings = apply_overrides(settings, {'fable.forest_dir': str(folder), 'fable.documents': documents, 'fable.paths': 'vectors'})
+    forest = open_forest(settings)
+    forests = {'tree': forest, 'leaves': leaves_only(forest)}
+    print(f'{len(forest.trees)} documents, {len(forest.keys)} nodes, imported in {time.time() - started:.0f} s')
+    questions = load_dataset('dragonball', args.limit, args.seed)
+    rows = []
+    for name, overrides in [*VARIANTS.items(), ('leaves', {})]:
+        variant = apply_overrides(settings, overrides)
+        for record in questions:
+            for budget in args.budgets:
+                result = fable_retrieve(record.question, forests['leaves' if name == 'leaves' else 'tree'], None, embedder, variant, budget)
+                internal = sum(forest.trees[d].nodes[n].kind != 'leaf' for d, n in result.evidence)
+                rows.append(dict(variant=name, id=record.id, budget=budget, tokens=result.tokens, internal_nodes=internal,
+                                 **dragonball_retrieval(record.meta['references'], result.texts)))
+    frame = pd.DataFrame(rows)
+    table = []
+    for (name, budget), group in frame.groupby(['variant', 'budget'], sort=False):
+        recall = group.set_index('id').recall
+        def against(other):
+            return paired_test(recall, frame[(frame.variant == other) & (frame.budget == budget)].set_index('id').recall)
+        vs_flat, vs_default = against('flat'), against('default')
+        table.append(dict(variant=name, budget=budget, recall=round(recall.mean(), 3), eir=round(group.eir.mean(), 3),
+                          tokens=round(group.tokens.mean()), internal_nodes=round(group.internal_nodes.mean(), 2),
+                          minus_flat=round(vs_flat['mean_difference'], 3), p_flat=round(vs_flat['p_value'], 3),
+                          minus_default=round(vs_default['mean_difference'], 3), p_default=round(vs_default['p_value'], 3), queries=len(group)))
+    table = pd.DataFrame(table).set_index(['variant', 'budget'])
+    print(to_markdown(table))
+    if args.out:
+        args.out.write_text(f'# FABLE vector path: where the recall goes\n\nDragonBall finance (en), {len(questions)} queries (seed {args.seed}), '
+                            f'forest by the 0.5B model ({len(forest.trees)} documents), no LLM call. `python scripts/fable_vector_ablation.py`\n\n'
+                            + to_markdown(table) + '\n')
+        table.to_csv(args.out.with_suffix('.csv'), index=False)
+
+
+if __name__ == '__main__':
+    main()
