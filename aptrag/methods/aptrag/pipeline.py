@@ -14,7 +14,8 @@ from typing import Callable, Optional, Sequence
 from ...llm import CallLog
 from ..answering import answer_from_passages, ask_answer, asks_for_list, passages_for, tidy_list_answer
 from .ec import answer_cluster, cluster_siblings
-from .planner import (AptragFlag, ItemCheck, aggregate_question, condition_words, contextualise, decompose, item_check, mentions, name_phrases, names_in,
+from .planner import (AptragFlag, ItemCheck, aggregate_question, condition_words, contextualise, decompose, item_check,
+                                           mentions, name_phrases, names_in,
                                            required_names,
                                            needs_search, plan_group, rewrite_queries, rewrite_query, substitute_references)
 from .prompts import (DECOMPOSE_EXAMPLE_WORDS, GROUP_EXAMPLE_WORDS, check_references, final_answer_prompt, lateral_answer_prompt, parse_subquestion,
@@ -450,8 +451,8 @@ def fan_out(self: APTRAG,
         return check.kind != 'none' and (value is None or value is True and not bears(c))
     self.look_again(ctx, node.children, hits, unsettled, k=2 * self.options.fanout_top_k)  # a check reads a few more passages, not a question's worth
     grounded = [bears(c) for c in node.children]
-    for child, bears in zip(node.children, grounded):
-        if not bears and read_check(child.answer or '', check.kind, check.term) is True:
+    for child, borne in zip(node.children, grounded):
+        if not borne and read_check(child.answer or '', check.kind, check.term) is True:
             child.flag(AptragFlag.ungrounded, words=sorted('/'.join(sorted(g)) for g in words))
     node.answer = combine_checks(items, [c.answer or '' for c in node.children], check, grounded)
 
