@@ -223,11 +223,16 @@ def grounded_items(items: Sequence[str], hits: Sequence[Hit], names: Sequence[st
     for h in hits: pages[h.passage.title.lower()] = pages.get(h.passage.title.lower(), False) or mentions(h.passage.text, names)
     return [i for i in items if pages.get(i.lower(), True)]
 
-def named_in_passages(items: Sequence[str], hits: Sequence[Hit], question: str) -> list[str]:
-    "`items` that a passage of `hits` names, less what `question` itself names ('South Africa' among the countries that border it)."
+def named_in_passages(
+    items: Sequence[str],  # a set's members, as answered
+    hits: Sequence[Hit],  # the passages it read
+    question: str,  # the set's question
+    recalled: bool = False,  # keep the members no passage names too (what the model knows)
+) -> list[str]:
+    "`items` that a passage of `hits` names (all of them, `recalled`), less what `question` itself names ('South Africa' among the countries that border it)."
     text = ' '.join(h.passage.text.lower() for h in hits)
     own = {' '.join(phrase) for phrase in name_phrases(question)}
-    return [i for i in items if i.lower() not in own and re.search(rf'(?<!\w){re.escape(i.lower())}(?!\w)', text)]
+    return [i for i in items if i.lower() not in own and (recalled or re.search(rf'(?<!\w){re.escape(i.lower())}(?!\w)', text))]
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #22c9da48
 @patch
@@ -240,7 +245,7 @@ def complete_set(self: APTRAG,
 ):
     "Retrieve past what `node` read, round by round, until two rounds in a row add no member (then as much over `whole`'s pages); its answer becomes the whole set."
     names = required_names(node.text)
-    items = named_in_passages(grounded_items(list_items(node.answer), hits, names), hits, node.text)  # what it read, not what the model recalls
+    items = named_in_passages(grounded_items(list_items(node.answer), hits, names), hits, node.text, recalled=whole is None)  # a group to be checked: what it read
     closed = any(len(group) > 1 for group in names)  # 'the capitals of Spain, Portugal and Italy': as many members as the names it lists
     if self.options.set_rounds == 0 or closed or whole is None and len(named_pages(items, hits)) < 2:  # not a set read off several pages
         if items != list_items(node.answer): node.answer = ', '.join(items) or 'none'

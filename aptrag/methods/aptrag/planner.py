@@ -320,9 +320,8 @@ def condition_words(
     check: ItemCheck,  # the check per item
     group: str = '',  # the question that gathered the items ('Which countries are in Africa?'): its words name every item's kind, not the condition
 ) -> list[frozenset[str]]:
-    "What a check's passages must name for its yes to count: each group once (one member of it), [] when nothing needs naming (numbers)."
-    if check.kind == 'match': return [frozenset({' '.join(w for w in re.findall(r'[a-z0-9]+', check.term.lower()) if w not in FUNCTION_WORDS)})]
-    if check.kind != 'yes_no': return []
+    "What a yes/no check's passages must name for its yes to count: each group once (one member of it); [] when nothing needs naming (numbers, matches)."
+    if check.kind != 'yes_no': return []  # a number is read, and a match names its value in the answer: grounding one costs more than it saves (below)
     condition = check.item_question.replace('{item}', ' ')
     if names := required_names(condition): return names
     kind_words = content_words(group)
