@@ -43,7 +43,7 @@ class AptragFlag(StrEnum):
     ec_fallback = 'ec_fallback'  # a batched EC answer missed this leaf: it was answered alone
     ec_error = 'ec_error'  # a batched EC call failed (detail: the error)
     compared = 'compared'  # a question for which of two things has more (less) was answered by comparing its children's numbers, without a call (data: values)
-    ungrounded = 'ungrounded'  # a check said yes, or named the value, but none of its passages names its condition: the item is not kept (data: words)
+    ungrounded = 'ungrounded'  # a yes/no check said yes, but no passage of its item's page names its condition, even after looking again: the item is not kept (data: words)
     look_again = 'look_again'  # a check answered 'unknown' from its passages: it retrieved deeper and was asked again
     unanswered = 'unanswered'  # retired guard `unanswered_fallback` (old traces carry it)
     gated = 'gated'  # retired guard `split_gate` (old traces carry it)
@@ -321,7 +321,7 @@ def condition_words(
     group: str = '',  # the question that gathered the items ('Which countries are in Africa?'): its words name every item's kind, not the condition
 ) -> list[frozenset[str]]:
     "What a yes/no check's passages must name for its yes to count: each group once (one member of it); [] when nothing needs naming (numbers, matches)."
-    if check.kind != 'yes_no': return []  # a number is read, and a match names its value in the answer: grounding one costs more than it saves (below)
+    if check.kind != 'yes_no': return []  # a number is read, and a match names its value in the answer: grounding one cost more than it saved (the prose above)
     condition = check.item_question.replace('{item}', ' ')
     if names := required_names(condition): return names
     kind_words = content_words(group)
