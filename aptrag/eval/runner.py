@@ -195,9 +195,10 @@ def missing_means() -> dict:
 def recorded_config(run_file: str | Path) -> dict:
     "A run folder's `run.json`, its settings in today's names."
     try: config = json.loads(Path(run_file).read_text(encoding='utf-8'))
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ValueError(f'{run_file} is damaged ({e}): restore it from version control, or start the run again in another --out folder') from None
-    if not isinstance(config, dict): raise ValueError(f'{run_file} is damaged (not a JSON object): restore it from version control, or start the run again in another --out folder')
+    except (json.JSONDecodeError, UnicodeDecodeError) as e: config = e
+    if not isinstance(config, dict):
+        why = config if isinstance(config, Exception) else 'not a JSON object'
+        raise ValueError(f'{run_file} is damaged ({why}): restore it from version control, or start the run again in another --out folder')
     if isinstance(config.get('settings'), dict): config['settings'] = upgrade_settings(config['settings'])
     return config
 
@@ -249,7 +250,7 @@ def prepare_run(
         if (held := previous.get('corpus_source')) and held != config['corpus_source']:  # never mix corpora: say which way it differs
             now = config['corpus_source']
             raise ValueError(f'{out} searched the corpus {settings.retrieval.corpus} as {held}; ' +
-                             (f'it cannot be read now: restore it, then resume' if now is None else
+                             ('it cannot be read now: restore it, then resume' if now is None else
                               f'it is {now} now (edited or rebuilt): restore that corpus, or start another --out folder'))
         asked = {k: v for k, v in config.items() if k != 'corpus_source' or k in previous}  # runs made before it was recorded do not compare it
         changed = config_differences(own_method_settings({k: previous.get(k) for k in asked}), own_method_settings(asked), missing_means())
