@@ -79,25 +79,19 @@ class SentenceTransformerEmbedder(Embedder):
         dimension = getattr(self.model, 'get_embedding_dimension', None) or self.model.get_sentence_embedding_dimension
         self.dimension = dimension()
 
-# %% ../nbs/core/02_embed.ipynb #e42ab2d3
-@patch
-def _encode(self: SentenceTransformerEmbedder, texts: Sequence[str], progress: bool) -> np.ndarray:
-    if len(texts) == 0: return np.zeros((0, self.dimension), np.float32)
-    order = _length_order(texts)
-    vectors = self.model.encode([texts[i] for i in order], batch_size=self.batch_size, normalize_embeddings=True,
-                                convert_to_numpy=True, show_progress_bar=progress)
-    out = np.empty_like(vectors, dtype=np.float32); out[order] = vectors
-    return out
+    def _encode(self, texts: Sequence[str], progress: bool) -> np.ndarray:
+        if len(texts) == 0: return np.zeros((0, self.dimension), np.float32)
+        order = _length_order(texts)
+        vectors = self.model.encode([texts[i] for i in order], batch_size=self.batch_size, normalize_embeddings=True,
+                                    convert_to_numpy=True, show_progress_bar=progress)
+        out = np.empty_like(vectors, dtype=np.float32); out[order] = vectors
+        return out
 
-# %% ../nbs/core/02_embed.ipynb #a1121a8d
-@patch
-def embed_documents(self: SentenceTransformerEmbedder, texts, progress=False): return self._encode(list(texts), progress)
+    def embed_documents(self, texts, progress=False): return self._encode(list(texts), progress)
 
-# %% ../nbs/core/02_embed.ipynb #0b864900
-@patch
-def embed_queries(self: SentenceTransformerEmbedder, texts):
-    prefix = self.query_instruction or ''
-    return self._encode([prefix + t for t in texts], False)
+    def embed_queries(self, texts):
+        prefix = self.query_instruction or ''
+        return self._encode([prefix + t for t in texts], False)
 
 # %% ../nbs/core/02_embed.ipynb #03357a02
 QWEN3_QUERY_TASK = 'Given a web search query, retrieve relevant passages that answer the query'
@@ -131,28 +125,22 @@ class LastTokenEmbedder(Embedder):
         self.identity = _model_identity(name or self.path.name, self.path)
         self.dimension = self.model.config.hidden_size
 
-# %% ../nbs/core/02_embed.ipynb #8b0a9162
-@patch
-def _encode(self: LastTokenEmbedder, texts: list[str], progress: bool) -> np.ndarray:
-    import torch
-    out = np.zeros((len(texts), self.dimension), np.float32)
-    order = _length_order(texts)
-    for start in tqdm(range(0, len(texts), self.batch_size), disable=not progress, desc='embedding'):
-        idx = order[start:start + self.batch_size]
-        batch = self.tokenizer([texts[i] for i in idx], padding=True, truncation=True, max_length=self.max_tokens,
-                               return_tensors='pt').to(self.device)
-        with torch.inference_mode():
-            pooled = last_token_pool(self.model(**batch).last_hidden_state, batch['attention_mask'])
-        out[idx] = torch.nn.functional.normalize(pooled.float(), dim=-1).cpu().numpy()
-    return out
+    def _encode(self, texts: list[str], progress: bool) -> np.ndarray:
+        import torch
+        out = np.zeros((len(texts), self.dimension), np.float32)
+        order = _length_order(texts)
+        for start in tqdm(range(0, len(texts), self.batch_size), disable=not progress, desc='embedding'):
+            idx = order[start:start + self.batch_size]
+            batch = self.tokenizer([texts[i] for i in idx], padding=True, truncation=True, max_length=self.max_tokens,
+                                   return_tensors='pt').to(self.device)
+            with torch.inference_mode():
+                pooled = last_token_pool(self.model(**batch).last_hidden_state, batch['attention_mask'])
+            out[idx] = torch.nn.functional.normalize(pooled.float(), dim=-1).cpu().numpy()
+        return out
 
-# %% ../nbs/core/02_embed.ipynb #91e8cbca
-@patch
-def embed_documents(self: LastTokenEmbedder, texts, progress=False): return self._encode(list(texts), progress)
+    def embed_documents(self, texts, progress=False): return self._encode(list(texts), progress)
 
-# %% ../nbs/core/02_embed.ipynb #b9afa4d9
-@patch
-def embed_queries(self: LastTokenEmbedder, texts): return self._encode([f'Instruct: {self.query_task}\nQuery:{t}' for t in texts], False)
+    def embed_queries(self, texts): return self._encode([f'Instruct: {self.query_task}\nQuery:{t}' for t in texts], False)
 
 # %% ../nbs/core/02_embed.ipynb #c4be6902
 def make_embedder(settings: RetrievalSettings) -> Embedder:

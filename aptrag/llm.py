@@ -58,57 +58,41 @@ class CallLog:
     def __iter__(self): return iter(self.records)
     def __repr__(self): return f'CallLog({self.totals()})'
 
-# %% ../nbs/core/01_llm.ipynb #b78be5f2
-@patch
-def add(self: CallLog, record: CallRecord):
-    with self._lock: self._records.append(record)
+    def add(self, record: CallRecord):
+        with self._lock: self._records.append(record)
 
-# %% ../nbs/core/01_llm.ipynb #4eedf08b
-@patch
-def extend(self: CallLog, records: Iterable[CallRecord]):
-    with self._lock: self._records.extend(records)
+    def extend(self, records: Iterable[CallRecord]):
+        with self._lock: self._records.extend(records)
 
-# %% ../nbs/core/01_llm.ipynb #32fad55a
-@patch(as_prop=True)
-def records(self: CallLog) -> list[CallRecord]:
-    with self._lock: return list(self._records)
+    @property
+    def records(self) -> list[CallRecord]:
+        with self._lock: return list(self._records)
 
-# %% ../nbs/core/01_llm.ipynb #586782f4
-@patch
-def totals(self: CallLog) -> dict:
-    "Calls, tokens, latency, cache hits, retries and failures summed over all records."
-    rs = self.records
-    return dict(calls=len(rs), input_tokens=sum(r.input_tokens for r in rs),
-                output_tokens=sum(r.output_tokens for r in rs), latency_s=sum(r.latency_s for r in rs),
-                cache_hits=sum(r.cache_hit for r in rs), retries=sum(r.retries for r in rs),
-                failures=sum(not r.ok for r in rs))
+    def totals(self) -> dict:
+        "Calls, tokens, latency, cache hits, retries and failures summed over all records."
+        rs = self.records
+        return dict(calls=len(rs), input_tokens=sum(r.input_tokens for r in rs),
+                    output_tokens=sum(r.output_tokens for r in rs), latency_s=sum(r.latency_s for r in rs),
+                    cache_hits=sum(r.cache_hit for r in rs), retries=sum(r.retries for r in rs),
+                    failures=sum(not r.ok for r in rs))
 
-# %% ../nbs/core/01_llm.ipynb #201aad36
-@patch
-def by_purpose(self: CallLog) -> dict[str, dict]:
-    "`totals` for each purpose."
-    return self._grouped(lambda r: r.purpose)
+    def by_purpose(self) -> dict[str, dict]:
+        "`totals` for each purpose."
+        return self._grouped(lambda r: r.purpose)
 
-# %% ../nbs/core/01_llm.ipynb #de1f0423
-@patch
-def by_endpoint(self: CallLog) -> dict[str, dict]:
-    "`totals` for each server that answered (requests that reached none are under '')."
-    return self._grouped(lambda r: r.endpoint or '')
+    def by_endpoint(self) -> dict[str, dict]:
+        "`totals` for each server that answered (requests that reached none are under '')."
+        return self._grouped(lambda r: r.endpoint or '')
 
-# %% ../nbs/core/01_llm.ipynb #3d60b84e
-@patch
-def _grouped(self: CallLog, key) -> dict[str, dict]:
-    groups = {}
-    for r in self.records: groups.setdefault(key(r), []).append(r)
-    return {k: CallLog(rs).totals() for k, rs in groups.items()}
+    def _grouped(self, key) -> dict[str, dict]:
+        groups = {}
+        for r in self.records: groups.setdefault(key(r), []).append(r)
+        return {k: CallLog(rs).totals() for k, rs in groups.items()}
 
-# %% ../nbs/core/01_llm.ipynb #8080c971
-@patch
-def to_json(self: CallLog) -> list[dict]: return [r.model_dump() for r in self.records]
+    def to_json(self) -> list[dict]: return [r.model_dump() for r in self.records]
 
-# %% ../nbs/core/01_llm.ipynb #c336221f
-@patch(cls_method=True)
-def from_json(cls: CallLog, rows: list[dict]) -> CallLog: return cls(CallRecord(**r) for r in rows)
+    @classmethod
+    def from_json(cls, rows: list[dict]) -> CallLog: return cls(CallRecord(**r) for r in rows)
 
 # %% ../nbs/core/01_llm.ipynb #18bbb618
 class StructuredOutputError(ValueError):
@@ -239,32 +223,26 @@ class LlamaCppBackend(Backend):
         for copy in self.copies: self.free.put(copy)
         self.repeat_penalty = settings.repeat_penalty
 
-# %% ../nbs/core/01_llm.ipynb #90d01869
-@patch
-def count_tokens(self: LlamaCppBackend, text: str) -> int:
-    return len(self.llama.tokenize(text.encode('utf-8'), add_bos=False, special=False))
+    def count_tokens(self, text: str) -> int:
+        return len(self.llama.tokenize(text.encode('utf-8'), add_bos=False, special=False))
 
-# %% ../nbs/core/01_llm.ipynb #db7fd210
-@patch
-def complete(self: LlamaCppBackend, messages, *, max_tokens, temperature, top_p, seed, schema=None, purpose='') -> Completion:
-    fmt = {'type': 'json_object', 'schema': grammar_safe_schema(schema)} if schema else None
-    penalty = 1.0 if schema else self.repeat_penalty  # a penalty on repeated tokens would fight JSON's own punctuation
-    copy = self.free.get()  # one request per model copy at a time
-    try:
-        start = time.perf_counter()
-        out = copy.create_chat_completion(messages=messages, max_tokens=max_tokens, temperature=temperature,
-                                          top_p=top_p, seed=seed, response_format=fmt, repeat_penalty=penalty)
-        seconds = time.perf_counter() - start
-    finally: self.free.put(copy)
-    choice, usage = out['choices'][0], out.get('usage') or {}
-    return Completion(choice['message'].get('content') or '', usage.get('prompt_tokens', 0),
-                      usage.get('completion_tokens', 0), choice.get('finish_reason'), seconds)
+    def complete(self, messages, *, max_tokens, temperature, top_p, seed, schema=None, purpose='') -> Completion:
+        fmt = {'type': 'json_object', 'schema': grammar_safe_schema(schema)} if schema else None
+        penalty = 1.0 if schema else self.repeat_penalty  # a penalty on repeated tokens would fight JSON's own punctuation
+        copy = self.free.get()  # one request per model copy at a time
+        try:
+            start = time.perf_counter()
+            out = copy.create_chat_completion(messages=messages, max_tokens=max_tokens, temperature=temperature,
+                                              top_p=top_p, seed=seed, response_format=fmt, repeat_penalty=penalty)
+            seconds = time.perf_counter() - start
+        finally: self.free.put(copy)
+        choice, usage = out['choices'][0], out.get('usage') or {}
+        return Completion(choice['message'].get('content') or '', usage.get('prompt_tokens', 0),
+                          usage.get('completion_tokens', 0), choice.get('finish_reason'), seconds)
 
-# %% ../nbs/core/01_llm.ipynb #8b89d889
-@patch
-def close(self: LlamaCppBackend):
-    for copy in getattr(self, 'copies', []): copy.close()
-    self.copies, self.llama = [], None
+    def close(self):
+        for copy in getattr(self, 'copies', []): copy.close()
+        self.copies, self.llama = [], None
 
 # %% ../nbs/core/01_llm.ipynb #8144302f
 def response_format_for(mode: str, schema: Optional[dict], name: str = 'answer') -> Optional[dict]:
@@ -291,54 +269,45 @@ class OpenAIBackend(Backend):
         self.identity = f'openai:{"|".join(sorted(urls))}:{settings.model}'  # one URL: as before pools existed
         self._encoding = None
 
-# %% ../nbs/core/01_llm.ipynb #e31ef496
-@patch(as_prop=True)
-def client(self: OpenAIBackend): return self.pool.endpoints[0].client
+    @property
+    def client(self): return self.pool.endpoints[0].client
 
-# %% ../nbs/core/01_llm.ipynb #6194fab1
-@patch
-def count_tokens(self: OpenAIBackend, text: str) -> int:
-    if self._encoding is None: self._encoding = cl100k_encoding()
-    return len(self._encoding.encode(text, disallowed_special=()))
+    def count_tokens(self, text: str) -> int:
+        if self._encoding is None: self._encoding = cl100k_encoding()
+        return len(self._encoding.encode(text, disallowed_special=()))
 
-# %% ../nbs/core/01_llm.ipynb #9758518f
-@patch
-def complete(self: OpenAIBackend, messages, *, max_tokens, temperature, top_p, seed, schema=None, purpose='') -> Completion:
-    extra = {}
-    fmt = response_format_for(self.settings.response_format, schema)
-    if fmt is not None: extra['response_format'] = fmt
-    if body := self.extra_body(schema): extra['extra_body'] = body
-    tried, failure = set(), None
-    while (server := self.pool.acquire(exclude=tried)) is not None:
-        start = time.perf_counter()
-        try: resp = server.client.chat.completions.create(model=self.settings.model, messages=messages, max_tokens=max_tokens,
-                                                          temperature=temperature, top_p=top_p, seed=seed, **extra)
-        except Exception as e:
-            self.pool.release(server, time.perf_counter() - start, error=e, rest=is_transient(e))
-            if not is_transient(e): raise
-            tried.add(server.url); failure = e
-            continue  # a server that is down or overloaded: the next one takes the request
-        choice = resp.choices[0]
-        text = choice.message.content or ''
-        usage = resp.usage
-        if usage is not None: tin, tout = usage.prompt_tokens, usage.completion_tokens
-        else: tin, tout = sum(self.count_tokens(m['content']) for m in messages), self.count_tokens(text)
-        details = getattr(usage, 'prompt_tokens_details', None)
-        self.pool.release(server, time.perf_counter() - start, tokens=tin + tout)
-        return Completion(text, tin, tout, choice.finish_reason, cached_tokens=getattr(details, 'cached_tokens', None) or 0,
-                          endpoint=server.url if len(self.pool.endpoints) > 1 else None, failovers=len(tried))
-    raise failure  # every server failed: the gateway waits and retries
+    def complete(self, messages, *, max_tokens, temperature, top_p, seed, schema=None, purpose='') -> Completion:
+        extra = {}
+        fmt = response_format_for(self.settings.response_format, schema)
+        if fmt is not None: extra['response_format'] = fmt
+        if body := self.extra_body(schema): extra['extra_body'] = body
+        tried, failure = set(), None
+        while (server := self.pool.acquire(exclude=tried)) is not None:
+            start = time.perf_counter()
+            try: resp = server.client.chat.completions.create(model=self.settings.model, messages=messages, max_tokens=max_tokens,
+                                                              temperature=temperature, top_p=top_p, seed=seed, **extra)
+            except Exception as e:
+                self.pool.release(server, time.perf_counter() - start, error=e, rest=is_transient(e))
+                if not is_transient(e): raise
+                tried.add(server.url); failure = e
+                continue  # a server that is down or overloaded: the next one takes the request
+            choice = resp.choices[0]
+            text = choice.message.content or ''
+            usage = resp.usage
+            if usage is not None: tin, tout = usage.prompt_tokens, usage.completion_tokens
+            else: tin, tout = sum(self.count_tokens(m['content']) for m in messages), self.count_tokens(text)
+            details = getattr(usage, 'prompt_tokens_details', None)
+            self.pool.release(server, time.perf_counter() - start, tokens=tin + tout)
+            return Completion(text, tin, tout, choice.finish_reason, cached_tokens=getattr(details, 'cached_tokens', None) or 0,
+                              endpoint=server.url if len(self.pool.endpoints) > 1 else None, failovers=len(tried))
+        raise failure  # every server failed: the gateway waits and retries
 
-# %% ../nbs/core/01_llm.ipynb #095363db
-@patch
-def extra_body(self: OpenAIBackend, schema: Optional[dict]) -> dict:
-    "Request fields beyond the OpenAI protocol (none for a generic server)."
-    return {}
+    def extra_body(self, schema: Optional[dict]) -> dict:
+        "Request fields beyond the OpenAI protocol (none for a generic server)."
+        return {}
 
-# %% ../nbs/core/01_llm.ipynb #f6b6c14e
-@patch
-def close(self: OpenAIBackend):
-    for server in self.pool.endpoints: server.client.close()
+    def close(self):
+        for server in self.pool.endpoints: server.client.close()
 
 # %% ../nbs/core/01_llm.ipynb #8ae9fe59
 def cl100k_encoding():
@@ -367,30 +336,26 @@ class TransformersBackend(Backend):
         self.model.eval()
         self._lock, self.repeat_penalty = threading.Lock(), settings.repeat_penalty
 
-# %% ../nbs/core/01_llm.ipynb #4e5501d1
-@patch
-def count_tokens(self: TransformersBackend, text: str) -> int: return len(self.tokenizer.encode(text, add_special_tokens=False))
+    def count_tokens(self, text: str) -> int: return len(self.tokenizer.encode(text, add_special_tokens=False))
 
-# %% ../nbs/core/01_llm.ipynb #10888d26
-@patch
-def complete(self: TransformersBackend, messages, *, max_tokens, temperature, top_p, seed, schema=None, purpose='') -> Completion:
-    torch = self.torch
-    ids = self.tokenizer.apply_chat_template(messages, add_generation_prompt=True, return_tensors='pt', return_dict=True)
-    ids = {k: v.to(self.model.device) for k, v in ids.items()}
-    sample = temperature > 0
-    with self._lock, torch.inference_mode():
-        start = time.perf_counter()
-        torch.manual_seed(seed)
-        out = self.model.generate(**ids, max_new_tokens=max_tokens, do_sample=sample,
-                                  repetition_penalty=1.0 if schema else self.repeat_penalty,
-                                  temperature=temperature if sample else None, top_p=top_p if sample else None,
-                                  top_k=None, pad_token_id=self.tokenizer.pad_token_id or self.tokenizer.eos_token_id)
-    new = out[0, ids['input_ids'].shape[1]:]
-    stops = set(self.model.generation_config.eos_token_id if isinstance(self.model.generation_config.eos_token_id, list)
-                else [self.model.generation_config.eos_token_id, self.tokenizer.eos_token_id])
-    finish = 'stop' if len(new) < max_tokens or (len(new) and int(new[-1]) in stops) else 'length'
-    return Completion(self.tokenizer.decode(new, skip_special_tokens=True), int(ids['input_ids'].shape[1]), len(new), finish,
-                      time.perf_counter() - start)
+    def complete(self, messages, *, max_tokens, temperature, top_p, seed, schema=None, purpose='') -> Completion:
+        torch = self.torch
+        ids = self.tokenizer.apply_chat_template(messages, add_generation_prompt=True, return_tensors='pt', return_dict=True)
+        ids = {k: v.to(self.model.device) for k, v in ids.items()}
+        sample = temperature > 0
+        with self._lock, torch.inference_mode():
+            start = time.perf_counter()
+            torch.manual_seed(seed)
+            out = self.model.generate(**ids, max_new_tokens=max_tokens, do_sample=sample,
+                                      repetition_penalty=1.0 if schema else self.repeat_penalty,
+                                      temperature=temperature if sample else None, top_p=top_p if sample else None,
+                                      top_k=None, pad_token_id=self.tokenizer.pad_token_id or self.tokenizer.eos_token_id)
+        new = out[0, ids['input_ids'].shape[1]:]
+        stops = set(self.model.generation_config.eos_token_id if isinstance(self.model.generation_config.eos_token_id, list)
+                    else [self.model.generation_config.eos_token_id, self.tokenizer.eos_token_id])
+        finish = 'stop' if len(new) < max_tokens or (len(new) and int(new[-1]) in stops) else 'length'
+        return Completion(self.tokenizer.decode(new, skip_special_tokens=True), int(ids['input_ids'].shape[1]), len(new), finish,
+                          time.perf_counter() - start)
 
 # %% ../nbs/core/01_llm.ipynb #2cd49163
 class LLMCallError(RuntimeError):
@@ -437,39 +402,33 @@ class EndpointPool:
         self.endpoints = [Endpoint(url, make_client(url)) for url in urls]
         self.rest_s, self._lock = rest_s, threading.Lock()
 
-# %% ../nbs/core/01_llm.ipynb #46672660
-@patch
-def acquire(self: EndpointPool, exclude: Iterable[str] = ()) -> Optional[Endpoint]:
-    "The server for the next request (None when all are excluded); counts it in flight."
-    with self._lock:
-        now, skip = time.monotonic(), set(exclude)
-        candidates = [e for e in self.endpoints if e.url not in skip]
-        if not candidates: return None
-        awake = [e for e in candidates if e.resting_until <= now]
-        chosen = min(awake, key=lambda e: (e.in_flight, e.requests)) if awake else min(candidates, key=lambda e: e.resting_until)
-        chosen.in_flight += 1
-        return chosen
+    def acquire(self, exclude: Iterable[str] = ()) -> Optional[Endpoint]:
+        "The server for the next request (None when all are excluded); counts it in flight."
+        with self._lock:
+            now, skip = time.monotonic(), set(exclude)
+            candidates = [e for e in self.endpoints if e.url not in skip]
+            if not candidates: return None
+            awake = [e for e in candidates if e.resting_until <= now]
+            chosen = min(awake, key=lambda e: (e.in_flight, e.requests)) if awake else min(candidates, key=lambda e: e.resting_until)
+            chosen.in_flight += 1
+            return chosen
 
-# %% ../nbs/core/01_llm.ipynb #31d06ab0
-@patch
-def release(self: EndpointPool, endpoint: Endpoint, seconds: float, tokens: int = 0, error: Optional[BaseException] = None, rest: bool = False):
-    "Account for a finished request; a failed one with `rest` sends its server to rest."
-    with self._lock:
-        endpoint.in_flight -= 1; endpoint.seconds += seconds
-        if error is None:
-            endpoint.requests += 1; endpoint.tokens += tokens; endpoint.resting_until = 0.0
-        else:
-            endpoint.failures += 1; endpoint.last_error = describe_error(error)
-            if rest: endpoint.resting_until = time.monotonic() + self.rest_s
+    def release(self, endpoint: Endpoint, seconds: float, tokens: int = 0, error: Optional[BaseException] = None, rest: bool = False):
+        "Account for a finished request; a failed one with `rest` sends its server to rest."
+        with self._lock:
+            endpoint.in_flight -= 1; endpoint.seconds += seconds
+            if error is None:
+                endpoint.requests += 1; endpoint.tokens += tokens; endpoint.resting_until = 0.0
+            else:
+                endpoint.failures += 1; endpoint.last_error = describe_error(error)
+                if rest: endpoint.resting_until = time.monotonic() + self.rest_s
 
-# %% ../nbs/core/01_llm.ipynb #16c81d4c
-@patch
-def stats(self: EndpointPool) -> list[dict]:
-    "Per-server requests, failures, tokens, seconds and whether it is resting now."
-    with self._lock:
-        now = time.monotonic()
-        return [dict(url=e.url, requests=e.requests, failures=e.failures, tokens=e.tokens, seconds=round(e.seconds, 3),
-                     in_flight=e.in_flight, resting=e.resting_until > now, last_error=e.last_error) for e in self.endpoints]
+    def stats(self) -> list[dict]:
+        "Per-server requests, failures, tokens, seconds and whether it is resting now."
+        with self._lock:
+            now = time.monotonic()
+            return [dict(url=e.url, requests=e.requests, failures=e.failures, tokens=e.tokens, seconds=round(e.seconds, 3),
+                         in_flight=e.in_flight, resting=e.resting_until > now, last_error=e.last_error) for e in self.endpoints]
 
 # %% ../nbs/core/01_llm.ipynb #dd2d6585
 class ResponseCache:
@@ -536,26 +495,19 @@ class LLM:
     def __enter__(self): return self
     def __exit__(self, *exc): self.close()
 
-# %% ../nbs/core/01_llm.ipynb #49e8cbb3
-@patch(cls_method=True)
-def from_settings(cls: LLM, settings: Settings | None = None, **kwargs) -> LLM: return cls(settings or load_settings(), **kwargs)
+    @classmethod
+    def from_settings(cls, settings: Settings | None = None, **kwargs) -> LLM: return cls(settings or load_settings(), **kwargs)
 
-# %% ../nbs/core/01_llm.ipynb #39df01c9
-@patch
-def close(self: LLM):
-    self.backend.close()
-    if self.planner is not None: self.planner.close()
-    if self.cache is not None: self.cache.close()
+    def close(self):
+        self.backend.close()
+        if self.planner is not None: self.planner.close()
+        if self.cache is not None: self.cache.close()
 
-# %% ../nbs/core/01_llm.ipynb #a2f04927
-@patch
-def count_tokens(self: LLM, text: str) -> int: return self.backend.count_tokens(text)
+    def count_tokens(self, text: str) -> int: return self.backend.count_tokens(text)
 
-# %% ../nbs/core/01_llm.ipynb #36c12510
-@patch
-def backend_for(self: LLM, purpose: str) -> Backend:
-    "The backend that answers calls of `purpose`: the planner's for planning purposes, else the main model's."
-    return self.planner if purpose in self.planning else self.backend
+    def backend_for(self, purpose: str) -> Backend:
+        "The backend that answers calls of `purpose`: the planner's for planning purposes, else the main model's."
+        return self.planner if purpose in self.planning else self.backend
 
 # %% ../nbs/core/01_llm.ipynb #c488888b
 @patch

@@ -203,23 +203,19 @@ class LocalServer:
     def __exit__(self, *exc): self.stop()
     def __repr__(self): return f'LocalServer({self.model_path.name}, slots={self.slots}, {self.url if self.port else "not started"})'
 
-# %% ../nbs/core/00c_local_server.ipynb #f5087997
-@patch(as_prop=True)
-def url(self: LocalServer) -> str: return f'http://127.0.0.1:{self.port}'
+    @property
+    def url(self) -> str: return f'http://127.0.0.1:{self.port}'
 
-# %% ../nbs/core/00c_local_server.ipynb #3a5078d7
-@patch(as_prop=True)
-def base_url(self: LocalServer) -> str: return f'{self.url}/v1'
+    @property
+    def base_url(self) -> str: return f'{self.url}/v1'
 
-# %% ../nbs/core/00c_local_server.ipynb #1bda3146
-@patch
-def command(self: LocalServer, port: int) -> list[str]:
-    "The llama-server command line."
-    cmd = [str(find_llama_server()), '--model', str(self.model_path), '--host', '127.0.0.1', '--port', str(port),
-           '--parallel', str(self.slots), '--ctx-size', str(self.slots * self.context_tokens), '--alias', self.alias,
-           '--n-gpu-layers', str(self.gpu_layers), '--no-webui', '--slot-save-path', str(self.state_dir/'slots')]  # the path enables slot actions
-    if self.threads: cmd += ['--threads', str(self.threads), '--threads-batch', str(self.threads)]
-    return cmd + self.extra_args
+    def command(self, port: int) -> list[str]:
+        "The llama-server command line."
+        cmd = [str(find_llama_server()), '--model', str(self.model_path), '--host', '127.0.0.1', '--port', str(port),
+               '--parallel', str(self.slots), '--ctx-size', str(self.slots * self.context_tokens), '--alias', self.alias,
+               '--n-gpu-layers', str(self.gpu_layers), '--no-webui', '--slot-save-path', str(self.state_dir/'slots')]  # the path enables slot actions
+        if self.threads: cmd += ['--threads', str(self.threads), '--threads-batch', str(self.threads)]
+        return cmd + self.extra_args
 
 # %% ../nbs/core/00c_local_server.ipynb #c066804d
 from fastcore.basics import patch

@@ -148,16 +148,14 @@ class QuestionMaker:
         "The members of `s` that meet every condition."
         return [t for t in s.members if all(c.holds(self.facts[t]) for c in conditions)]
 
-# %% ../../nbs/eval/30a_factbook.ipynb #ae39d8f0
-@patch
-def record(self: QuestionMaker, kind: str, key: str, question: str, items: Sequence[str], evidence: Sequence[str], proof: dict,
-           answers: Optional[list[list[str]]] = None, **meta) -> dict:
-    "A question record; `answers` default to the aliases of the `items` pages (or `NONE_ANSWER`)."
-    evidence = list(dict.fromkeys(evidence))
-    if answers is None: answers = [list(self.by_title[t].aliases) for t in items] or [list(NONE_ANSWER)]
-    return dict(id=f'factbook-{kind}-{key}', question=question, answers=answers, gold_titles=evidence, dataset='factbook',
-                meta=dict(kind=kind, evidence_pages=len(evidence), evidence_bin=evidence_bin(len(evidence)), answer_size=len(items),
-                          proof=proof, **meta))
+    def record(self, kind: str, key: str, question: str, items: Sequence[str], evidence: Sequence[str], proof: dict,
+               answers: Optional[list[list[str]]] = None, **meta) -> dict:
+        "A question record; `answers` default to the aliases of the `items` pages (or `NONE_ANSWER`)."
+        evidence = list(dict.fromkeys(evidence))
+        if answers is None: answers = [list(self.by_title[t].aliases) for t in items] or [list(NONE_ANSWER)]
+        return dict(id=f'factbook-{kind}-{key}', question=question, answers=answers, gold_titles=evidence, dataset='factbook',
+                    meta=dict(kind=kind, evidence_pages=len(evidence), evidence_bin=evidence_bin(len(evidence)), answer_size=len(items),
+                              proof=proof, **meta))
 
 # %% ../../nbs/eval/30a_factbook.ipynb #b902a93b
 @patch

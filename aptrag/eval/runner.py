@@ -45,30 +45,26 @@ class ResultsFile:
         if not self.path.exists() and self.packed.exists(): self.path.write_bytes(gzip.decompress(self.packed.read_bytes()))
         self._repair()
 
-# %% ../../nbs/eval/32_runner.ipynb #e96259ed
-@patch
-def _repair(self: ResultsFile):
-    "Drop a last line cut off by a kill (everything before it is complete)."
-    if not self.path.exists(): return
-    data = self.path.read_bytes()
-    if data and not data.endswith(b'\n'):
-        self.path.write_bytes(data[:data.rfind(b'\n') + 1])
+    def _repair(self):
+        "Drop a last line cut off by a kill (everything before it is complete)."
+        if not self.path.exists(): return
+        data = self.path.read_bytes()
+        if data and not data.endswith(b'\n'):
+            self.path.write_bytes(data[:data.rfind(b'\n') + 1])
 
-# %% ../../nbs/eval/32_runner.ipynb #4a4c20bd
-@patch
-def rows(self: ResultsFile) -> list[dict]:
-    "Every finished question's row, in the order they finished; a line that is not JSON is an error naming the file and line."
-    if self.path.exists(): data = self.path.read_bytes()
-    elif self.read_only and self.packed.exists(): data = gzip.decompress(self.packed.read_bytes())
-    else: return []
-    lines = data.decode('utf-8').splitlines()
-    if self.read_only and data and not data.endswith(b'\n'): lines = lines[:-1]  # a line cut off by a kill: not a row
-    out = []
-    for n, line in enumerate(lines, 1):
-        if not line.strip(): continue
-        try: out.append(json.loads(line))
-        except json.JSONDecodeError as e: raise ValueError(f'{self.path}:{n}: damaged results line ({e.msg}); remove that line and resume the run') from None
-    return out
+    def rows(self) -> list[dict]:
+        "Every finished question's row, in the order they finished; a line that is not JSON is an error naming the file and line."
+        if self.path.exists(): data = self.path.read_bytes()
+        elif self.read_only and self.packed.exists(): data = gzip.decompress(self.packed.read_bytes())
+        else: return []
+        lines = data.decode('utf-8').splitlines()
+        if self.read_only and data and not data.endswith(b'\n'): lines = lines[:-1]  # a line cut off by a kill: not a row
+        out = []
+        for n, line in enumerate(lines, 1):
+            if not line.strip(): continue
+            try: out.append(json.loads(line))
+            except json.JSONDecodeError as e: raise ValueError(f'{self.path}:{n}: damaged results line ({e.msg}); remove that line and resume the run') from None
+        return out
 
 # %% ../../nbs/eval/32_runner.ipynb #18fdd984
 @patch

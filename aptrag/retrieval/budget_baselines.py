@@ -116,25 +116,21 @@ class BudgetRetriever:
         self.chunks = (BM25Chunks(forest) if name == 'bm25-budget' else
                        DenseChunks(forest, embedder or make_embedder(settings.retrieval)) if name == 'dense-budget' else None)
 
-# %% ../../nbs/retrieval/14_budget_baselines.ipynb #ec0e0230
-@patch
-def evidence(self: BudgetRetriever, query: str) -> BudgetedEvidence:
-    "The chunks chosen for `query` within the budget (full context: every document up to the window)."
-    if self.chunks is not None: return self.chunks.retrieve(query, self.settings.fable.budget)
-    question = self.llm.count_tokens(query) if self.llm else count_tokens(query)
-    return full_context(self.forest, self.settings.llm.context_tokens - self.settings.answer.tokens - question - 256)
+    def evidence(self, query: str) -> BudgetedEvidence:
+        "The chunks chosen for `query` within the budget (full context: every document up to the window)."
+        if self.chunks is not None: return self.chunks.retrieve(query, self.settings.fable.budget)
+        question = self.llm.count_tokens(query) if self.llm else count_tokens(query)
+        return full_context(self.forest, self.settings.llm.context_tokens - self.settings.answer.tokens - question - 256)
 
-# %% ../../nbs/retrieval/14_budget_baselines.ipynb #2398fd29
-@patch
-def search(self: BudgetRetriever, queries: Sequence[str], use_llm: bool = True, k: Optional[int] = None) -> list[Retrieval]:
-    "The evidence of each query as passages, with a `fable` flag of its tokens, budget, documents and cut (`k` is not used: the budget decides how much)."
-    out = []
-    for query in queries:
-        found = self.evidence(query)
-        flag = Flag(kind=FableFlag.fable, detail=self.LABELS[self.name], data=dict(tokens=found.tokens, budget=self.settings.fable.budget,
-                                                                                documents=found.documents[:20], truncated=found.truncated))
-        out.append(Retrieval(budgeted_hits(self.forest, found), flags=[flag]))
-    return out
+    def search(self, queries: Sequence[str], use_llm: bool = True, k: Optional[int] = None) -> list[Retrieval]:
+        "The evidence of each query as passages, with a `fable` flag of its tokens, budget, documents and cut (`k` is not used: the budget decides how much)."
+        out = []
+        for query in queries:
+            found = self.evidence(query)
+            flag = Flag(kind=FableFlag.fable, detail=self.LABELS[self.name], data=dict(tokens=found.tokens, budget=self.settings.fable.budget,
+                                                                                    documents=found.documents[:20], truncated=found.truncated))
+            out.append(Retrieval(budgeted_hits(self.forest, found), flags=[flag]))
+        return out
 
 # %% ../../nbs/retrieval/14_budget_baselines.ipynb #b9a346d8
 def budget_retriever(name: str):

@@ -75,84 +75,63 @@ class PassageStore:
                        sub_index=r[6], text=r[7], token_count=r[8], source=r[9], meta=json.loads(r[10]))
     _COLUMNS = 'id, page_id, title, section_path, content_type, chunk_index, sub_index, text, token_count, source, meta'
 
-# %% ../../nbs/retrieval/10_dense.ipynb #726a9bfb
-@patch
-def info(self: PassageStore, key: str) -> Optional[str]:
-    row = self.db.execute('select value from info where key = ?', (key,)).fetchone()
-    return row[0] if row else None
+    def info(self, key: str) -> Optional[str]:
+        row = self.db.execute('select value from info where key = ?', (key,)).fetchone()
+        return row[0] if row else None
 
-# %% ../../nbs/retrieval/10_dense.ipynb #95b7a7e8
-@patch(as_prop=True)
-def dimension(self: PassageStore) -> int: return int(self.info('dimension'))
+    @property
+    def dimension(self) -> int: return int(self.info('dimension'))
 
-# %% ../../nbs/retrieval/10_dense.ipynb #e8edb0b3
-@patch
-def select_in(self: PassageStore, sql: str, values: Sequence) -> Iterator[tuple]:
-    "Rows of `sql`, whose `{}` stands for a list of `values`, queried in chunks SQLite accepts."
-    for i in range(0, len(values), 900):
-        part = list(values[i:i + 900])
-        yield from self.db.execute(sql.format(','.join('?' * len(part))), part)
+    def select_in(self, sql: str, values: Sequence) -> Iterator[tuple]:
+        "Rows of `sql`, whose `{}` stands for a list of `values`, queried in chunks SQLite accepts."
+        for i in range(0, len(values), 900):
+            part = list(values[i:i + 900])
+            yield from self.db.execute(sql.format(','.join('?' * len(part))), part)
 
-# %% ../../nbs/retrieval/10_dense.ipynb #7171fddb
-@patch
-def has(self: PassageStore, ids: Sequence[str]) -> set[str]:
-    "Which of `ids` are stored."
-    return {r[0] for r in self.select_in('select id from passages where id in ({})', ids)}
+    def has(self, ids: Sequence[str]) -> set[str]:
+        "Which of `ids` are stored."
+        return {r[0] for r in self.select_in('select id from passages where id in ({})', ids)}
 
-# %% ../../nbs/retrieval/10_dense.ipynb #c0667ebb
-@patch
-def add(self: PassageStore, passages: Sequence[Passage], vectors: np.ndarray):
-    "Store passages with their vectors in one transaction."
-    if len(passages) != len(vectors): raise ValueError(f'{len(passages)} passages but {len(vectors)} vectors')
-    rows = [(p.id, p.page_id, p.title, json.dumps(p.section_path, ensure_ascii=False), p.content_type, p.chunk_index,
-             p.sub_index, p.text, p.token_count, p.source, json.dumps(p.meta, ensure_ascii=False), _group_key(p),
-             np.asarray(v, np.float32).tobytes()) for p, v in zip(passages, vectors)]
-    with self.db:
-        self.db.executemany('insert or ignore into passages (id, page_id, title, section_path, content_type, chunk_index, '
-                            'sub_index, text, token_count, source, meta, group_key, vector) values (?,?,?,?,?,?,?,?,?,?,?,?,?)', rows)
+    def add(self, passages: Sequence[Passage], vectors: np.ndarray):
+        "Store passages with their vectors in one transaction."
+        if len(passages) != len(vectors): raise ValueError(f'{len(passages)} passages but {len(vectors)} vectors')
+        rows = [(p.id, p.page_id, p.title, json.dumps(p.section_path, ensure_ascii=False), p.content_type, p.chunk_index,
+                 p.sub_index, p.text, p.token_count, p.source, json.dumps(p.meta, ensure_ascii=False), _group_key(p),
+                 np.asarray(v, np.float32).tobytes()) for p, v in zip(passages, vectors)]
+        with self.db:
+            self.db.executemany('insert or ignore into passages (id, page_id, title, section_path, content_type, chunk_index, '
+                                'sub_index, text, token_count, source, meta, group_key, vector) values (?,?,?,?,?,?,?,?,?,?,?,?,?)', rows)
 
-# %% ../../nbs/retrieval/10_dense.ipynb #5e064cbd
-@patch
-def by_rows(self: PassageStore, rows: Sequence[int]) -> dict[int, Passage]:
-    "Passages by their row number."
-    return {r[0]: self._passage(r[1:])
-            for r in self.select_in(f'select row, {self._COLUMNS} from passages where row in ({{}})', [int(r) for r in rows])}
+    def by_rows(self, rows: Sequence[int]) -> dict[int, Passage]:
+        "Passages by their row number."
+        return {r[0]: self._passage(r[1:])
+                for r in self.select_in(f'select row, {self._COLUMNS} from passages where row in ({{}})', [int(r) for r in rows])}
 
-# %% ../../nbs/retrieval/10_dense.ipynb #9a1e1a69
-@patch
-def group(self: PassageStore, passage: Passage) -> list[Passage]:
-    "All stored passages of `passage`'s expansion group."
-    return [self._passage(r) for r in self.db.execute(f'select {self._COLUMNS} from passages where group_key = ?', (_group_key(passage),))]
+    def group(self, passage: Passage) -> list[Passage]:
+        "All stored passages of `passage`'s expansion group."
+        return [self._passage(r) for r in self.db.execute(f'select {self._COLUMNS} from passages where group_key = ?', (_group_key(passage),))]
 
-# %% ../../nbs/retrieval/10_dense.ipynb #d9a7f6a7
-@patch
-def vectors(self: PassageStore, after_row: int = 0, batch: int = 50_000) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    "(rows, vectors) in row order, from `after_row` on, in batches."
-    last = after_row
-    while True:
-        got = self.db.execute('select row, vector from passages where row > ? order by row limit ?', (last, batch)).fetchall()
-        if not got: return
-        yield np.array([r[0] for r in got], np.int64), np.frombuffer(b''.join(r[1] for r in got), np.float32).reshape(len(got), -1)
-        last = got[-1][0]
+    def vectors(self, after_row: int = 0, batch: int = 50_000) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        "(rows, vectors) in row order, from `after_row` on, in batches."
+        last = after_row
+        while True:
+            got = self.db.execute('select row, vector from passages where row > ? order by row limit ?', (last, batch)).fetchall()
+            if not got: return
+            yield np.array([r[0] for r in got], np.int64), np.frombuffer(b''.join(r[1] for r in got), np.float32).reshape(len(got), -1)
+            last = got[-1][0]
 
-# %% ../../nbs/retrieval/10_dense.ipynb #3776cdad
-@patch
-def passages(self: PassageStore) -> Iterator[tuple[Passage, np.ndarray]]:
-    "Every passage with its vector, in row order."
-    for r in self.db.execute(f'select {self._COLUMNS}, vector from passages order by row'):
-        yield self._passage(r[:-1]), np.frombuffer(r[-1], np.float32)
+    def passages(self) -> Iterator[tuple[Passage, np.ndarray]]:
+        "Every passage with its vector, in row order."
+        for r in self.db.execute(f'select {self._COLUMNS}, vector from passages order by row'):
+            yield self._passage(r[:-1]), np.frombuffer(r[-1], np.float32)
 
-# %% ../../nbs/retrieval/10_dense.ipynb #2a130bec
-@patch
-def content_hash(self: PassageStore) -> str:
-    "A hash of the set of stored passage ids: equal for equal corpora, whatever the order."
-    h = hashlib.sha256()
-    for (pid,) in self.db.execute('select id from passages order by id'): h.update(pid.encode())
-    return h.hexdigest()[:24]
+    def content_hash(self) -> str:
+        "A hash of the set of stored passage ids: equal for equal corpora, whatever the order."
+        h = hashlib.sha256()
+        for (pid,) in self.db.execute('select id from passages order by id'): h.update(pid.encode())
+        return h.hexdigest()[:24]
 
-# %% ../../nbs/retrieval/10_dense.ipynb #cf826835
-@patch
-def close(self: PassageStore): self.db.close()
+    def close(self): self.db.close()
 
 # %% ../../nbs/retrieval/10_dense.ipynb #44d9fd26
 def _batches(items: Iterable, size: int) -> Iterator[list]:
@@ -340,25 +319,20 @@ class DenseIndex:
 
     def __len__(self): return int(self.index.ntotal)
 
-# %% ../../nbs/retrieval/10_dense.ipynb #a0cf4e40
-@patch(cls_method=True)
-def open(cls: DenseIndex, folder, embedder: Optional[Embedder] = None, corpus_hash: Optional[str] = None) -> DenseIndex:
-    "Open an index folder, checking that it was built with `embedder` (and for `corpus_hash`)."
-    return cls(folder, embedder.identity if embedder else None, embedder.dimension if embedder else None, corpus_hash)
+    @classmethod
+    def open(cls, folder, embedder: Optional[Embedder] = None, corpus_hash: Optional[str] = None) -> DenseIndex:
+        "Open an index folder, checking that it was built with `embedder` (and for `corpus_hash`)."
+        return cls(folder, embedder.identity if embedder else None, embedder.dimension if embedder else None, corpus_hash)
 
-# %% ../../nbs/retrieval/10_dense.ipynb #403fd0e2
-@patch
-def search_vectors(self: DenseIndex, queries: np.ndarray, k: int) -> list[list[Hit]]:
-    "Top-`k` hits for each query vector."
-    scores, positions = self.index.search(np.ascontiguousarray(queries, np.float32), min(k, len(self)))
-    wanted = sorted({int(self.rows[p]) for row in positions for p in row if p >= 0})
-    passages = self.store.by_rows(wanted)
-    return [[Hit(passages[int(self.rows[p])], float(s), rank) for rank, (p, s) in enumerate(zip(pos, sc)) if p >= 0]
-            for pos, sc in zip(positions, scores)]
+    def search_vectors(self, queries: np.ndarray, k: int) -> list[list[Hit]]:
+        "Top-`k` hits for each query vector."
+        scores, positions = self.index.search(np.ascontiguousarray(queries, np.float32), min(k, len(self)))
+        wanted = sorted({int(self.rows[p]) for row in positions for p in row if p >= 0})
+        passages = self.store.by_rows(wanted)
+        return [[Hit(passages[int(self.rows[p])], float(s), rank) for rank, (p, s) in enumerate(zip(pos, sc)) if p >= 0]
+                for pos, sc in zip(positions, scores)]
 
-# %% ../../nbs/retrieval/10_dense.ipynb #09d3867c
-@patch
-def close(self: DenseIndex): self.store.close()
+    def close(self): self.store.close()
 
 # %% ../../nbs/retrieval/10_dense.ipynb #5f6540d2
 class DenseRetriever:
@@ -369,27 +343,21 @@ class DenseRetriever:
             raise IndexMismatchError(f"index embedder {index.manifest['embedder']} differs from the retriever's {embedder.identity}")
         self.index, self.embedder, self.top_k, self.expand, self.expansion_tokens = index, embedder, top_k, expand, expansion_tokens
 
-# %% ../../nbs/retrieval/10_dense.ipynb #25ba573a
-@patch
-def retrieve_many(self: DenseRetriever, queries: Sequence[str], k: Optional[int] = None, expand: Optional[bool] = None) -> list[list[Hit]]:
-    "Hits for several queries (one embedding batch)."
-    if not queries: return []
-    results = self.index.search_vectors(self.embedder.embed_queries(list(queries)), k or self.top_k)
-    if not (self.expand if expand is None else expand): return results
-    return [expand_hits(hits, self.index.store, self.expansion_tokens) for hits in results]
+    def retrieve_many(self, queries: Sequence[str], k: Optional[int] = None, expand: Optional[bool] = None) -> list[list[Hit]]:
+        "Hits for several queries (one embedding batch)."
+        if not queries: return []
+        results = self.index.search_vectors(self.embedder.embed_queries(list(queries)), k or self.top_k)
+        if not (self.expand if expand is None else expand): return results
+        return [expand_hits(hits, self.index.store, self.expansion_tokens) for hits in results]
 
-# %% ../../nbs/retrieval/10_dense.ipynb #485da625
-@patch
-def retrieve(self: DenseRetriever, query: str, k: Optional[int] = None, expand: Optional[bool] = None) -> list[Hit]:
-    "Top-`k` hits for `query`, best first, each followed by its section siblings when expanding."
-    if not query or not query.strip(): raise ValueError('empty retrieval query')
-    return self.retrieve_many([query], k, expand)[0]
+    def retrieve(self, query: str, k: Optional[int] = None, expand: Optional[bool] = None) -> list[Hit]:
+        "Top-`k` hits for `query`, best first, each followed by its section siblings when expanding."
+        if not query or not query.strip(): raise ValueError('empty retrieval query')
+        return self.retrieve_many([query], k, expand)[0]
 
-# %% ../../nbs/retrieval/10_dense.ipynb #6b067625
-@patch
-def search(self: DenseRetriever, queries: Sequence[str], use_llm: bool = True, k: Optional[int] = None) -> list[Retrieval]:
-    "The retriever protocol: one `Retrieval` per query, top-`k` (dense search makes no LLM call)."
-    return [Retrieval(hits) for hits in self.retrieve_many(queries, k)]
+    def search(self, queries: Sequence[str], use_llm: bool = True, k: Optional[int] = None) -> list[Retrieval]:
+        "The retriever protocol: one `Retrieval` per query, top-`k` (dense search makes no LLM call)."
+        return [Retrieval(hits) for hits in self.retrieve_many(queries, k)]
 
 # %% ../../nbs/retrieval/10_dense.ipynb #750be142
 def expand_hits(

@@ -470,56 +470,41 @@ class ForestStore:
                 with self.db: self.db.execute("insert into info values ('manifest', ?)", (json.dumps(manifest),))
     def __len__(self): return self.db.execute('select count(*) from documents').fetchone()[0]
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #8f9cbdad
-@patch(as_prop=True)
-def manifest(self: ForestStore) -> dict:
-    row = self.db.execute("select value from info where key = 'manifest'").fetchone()
-    return json.loads(row[0]) if row else {}
+    @property
+    def manifest(self) -> dict:
+        row = self.db.execute("select value from info where key = 'manifest'").fetchone()
+        return json.loads(row[0]) if row else {}
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #edf69af3
-@patch
-def has(self: ForestStore, doc_id: str) -> bool: return self.db.execute('select 1 from documents where doc_id = ?', (doc_id,)).fetchone() is not None
+    def has(self, doc_id: str) -> bool: return self.db.execute('select 1 from documents where doc_id = ?', (doc_id,)).fetchone() is not None
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #2be0ee0f
-@patch
-def add(self: ForestStore, tree: DocumentTree, text_hash: str, cost: dict, seconds: float, vectors: np.ndarray):
-    "Store a document's tree, cost and node vectors in one transaction."
-    with self.db:
-        self.db.execute('insert or replace into documents values (?,?,?,?,?,?,?,?,?,(select count(*) from documents))',
-                        (tree.doc_id, tree.title, text_hash, tree.model_dump_json(), json.dumps(tree.flags), cost['calls'],
-                         cost['input_tokens'], cost['output_tokens'], round(seconds, 2)))
-        self.db.executemany('insert or replace into nodes values (?,?,?,?)',
-                            [(tree.doc_id, n.id, node_text(tree, n), np.asarray(v, np.float32).tobytes()) for n, v in zip(tree.nodes, vectors)])
+    def add(self, tree: DocumentTree, text_hash: str, cost: dict, seconds: float, vectors: np.ndarray):
+        "Store a document's tree, cost and node vectors in one transaction."
+        with self.db:
+            self.db.execute('insert or replace into documents values (?,?,?,?,?,?,?,?,?,(select count(*) from documents))',
+                            (tree.doc_id, tree.title, text_hash, tree.model_dump_json(), json.dumps(tree.flags), cost['calls'],
+                             cost['input_tokens'], cost['output_tokens'], round(seconds, 2)))
+            self.db.executemany('insert or replace into nodes values (?,?,?,?)',
+                                [(tree.doc_id, n.id, node_text(tree, n), np.asarray(v, np.float32).tobytes()) for n, v in zip(tree.nodes, vectors)])
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #b5fec211
-@patch
-def tree(self: ForestStore, doc_id: str) -> DocumentTree:
-    row = self.db.execute('select tree from documents where doc_id = ?', (doc_id,)).fetchone()
-    if row is None: raise KeyError(f'document {doc_id!r} is not in the forest {self.path}')
-    return DocumentTree.model_validate_json(row[0])
+    def tree(self, doc_id: str) -> DocumentTree:
+        row = self.db.execute('select tree from documents where doc_id = ?', (doc_id,)).fetchone()
+        if row is None: raise KeyError(f'document {doc_id!r} is not in the forest {self.path}')
+        return DocumentTree.model_validate_json(row[0])
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #8ae99389
-@patch
-def doc_ids(self: ForestStore) -> list[str]: return [r[0] for r in self.db.execute('select doc_id from documents order by position')]
+    def doc_ids(self) -> list[str]: return [r[0] for r in self.db.execute('select doc_id from documents order by position')]
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #3f297742
-@patch
-def vectors(self: ForestStore) -> tuple[list[tuple[str, int]], np.ndarray]:
-    "(doc_id, node_id) of every node and their vectors, in store order."
-    rows = self.db.execute('select n.doc_id, n.node_id, n.vector from nodes n join documents d using (doc_id) order by d.position, n.node_id').fetchall()
-    keys = [(r[0], r[1]) for r in rows]
-    return keys, (np.frombuffer(b''.join(r[2] for r in rows), np.float32).reshape(len(rows), -1) if rows else np.zeros((0, 0), np.float32))
+    def vectors(self) -> tuple[list[tuple[str, int]], np.ndarray]:
+        "(doc_id, node_id) of every node and their vectors, in store order."
+        rows = self.db.execute('select n.doc_id, n.node_id, n.vector from nodes n join documents d using (doc_id) order by d.position, n.node_id').fetchall()
+        keys = [(r[0], r[1]) for r in rows]
+        return keys, (np.frombuffer(b''.join(r[2] for r in rows), np.float32).reshape(len(rows), -1) if rows else np.zeros((0, 0), np.float32))
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #72666aeb
-@patch
-def costs(self: ForestStore) -> list[dict]:
-    "Per-document build cost and flags."
-    cols = ['doc_id', 'title', 'flags', 'calls', 'input_tokens', 'output_tokens', 'seconds']
-    return [dict(zip(cols, r[:2] + (json.loads(r[2]),) + r[3:])) for r in self.db.execute(f'select {", ".join(cols)} from documents order by position')]
+    def costs(self) -> list[dict]:
+        "Per-document build cost and flags."
+        cols = ['doc_id', 'title', 'flags', 'calls', 'input_tokens', 'output_tokens', 'seconds']
+        return [dict(zip(cols, r[:2] + (json.loads(r[2]),) + r[3:])) for r in self.db.execute(f'select {", ".join(cols)} from documents order by position')]
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #176b4e06
-@patch
-def close(self: ForestStore): self.db.close()
+    def close(self): self.db.close()
 
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #9f7a69a9
 def forest_manifest(llm: LLM, embedder: Embedder, settings: FableSettings) -> dict:
