@@ -12,7 +12,7 @@ from typing import Callable, Optional, Sequence
 
 from .config import Settings, apply_overrides, load_settings
 from .data import DataFetchError, REGISTRY, bundle_entries, data_file, data_status, fetch, locate
-from .llm import LLM, CallLog, LLMCallError
+from .llm import BACKENDS, LLM, CallLog, LLMCallError
 from .local_server import LocalServer, ServerStartError
 from .models import local_model_file
 from .parallel import parse_shard
@@ -53,8 +53,8 @@ def add_settings_options(parser: argparse.ArgumentParser):
     "Add the options every subcommand takes to choose its settings."
     g = parser.add_argument_group('settings')
     g.add_argument('--config', type=Path, help='TOML or JSON settings file')
-    g.add_argument('--backend', choices=['llamacpp', 'llama-server', 'openai', 'transformers'],
-                   help='LLM backend: in-process llama.cpp (default), a managed local llama.cpp server, any OpenAI-compatible server, or transformers')
+    g.add_argument('--backend', choices=list(BACKENDS),
+                   help='LLM backend (registered in aptrag.llm): in-process llama.cpp (default), a managed local llama.cpp server, any OpenAI-compatible server, or transformers')
     g.add_argument('--model', help='local model (qwen2.5-coder-0.5b, qwen2.5-coder-1.5b), a model served at --base-url, or a label for --model-path')
     g.add_argument('--model-path', help='GGUF file or Hugging Face checkpoint folder')
     g.add_argument('--base-url', help='OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1')

@@ -32,7 +32,7 @@ PLANNING_PURPOSES = ('decompose', 'answerability', 'contextualise', 'rewrite', '
 class PlannerSettings(BaseModel):
     "A model of its own for the planning calls; every field left unset is the main model's."
     model_config = ConfigDict(extra='forbid')
-    backend: Optional[Literal['llamacpp', 'llama-server', 'openai', 'transformers']] = None  # None: llm.backend
+    backend: Optional[str] = Field(None, pattern=r'^[a-z][a-z0-9_-]*$')  # a backend registered in aptrag.llm (llamacpp, llama-server, openai, transformers); None: llm.backend
     model: Optional[str] = None  # e.g. qwen2.5-coder-1.5b, or a served model name; None: llm.model
     model_path: Optional[str] = None  # GGUF file or HF checkpoint folder; None: llm.model_path (for the same model) or the registered file of `model`
     base_url: Optional[str] = None  # the planner's OpenAI-compatible server; None: llm.base_url
@@ -51,7 +51,7 @@ class PlannerSettings(BaseModel):
 class LLMSettings(BaseModel):
     "Which model answers, through which backend, and how it decodes."
     model_config = ConfigDict(extra='forbid')
-    backend: Literal['llamacpp', 'llama-server', 'openai', 'transformers'] = 'llamacpp'  # in-process GGUF, a managed local llama.cpp server, any OpenAI-compatible server, or an HF checkpoint
+    backend: str = Field('llamacpp', pattern=r'^[a-z][a-z0-9_-]*$')  # the name of a backend registered in aptrag.llm (`register_backend`): llamacpp, llama-server, openai, transformers
     model: str = DEFAULT_MODEL_NAME  # a local model of aptrag.models (qwen2.5-coder-1.5b, qwen2.5-coder-0.5b), a served model name (openai), or a label for model_path
     model_path: Optional[str] = None  # GGUF file or HF checkpoint folder; None means the embedded default GGUF
     base_url: str = 'http://127.0.0.1:8000/v1'  # endpoint of the OpenAI-compatible server
@@ -357,7 +357,7 @@ RETIRED: dict[str, Any] = {'answer.draft': False, 'methods.aptrag.final_passages
 RETIRED_PURPOSES: frozenset[str] = frozenset({'sufficiency'})  # planning calls no method makes any more (APT-RAG's sufficiency check)
 BEFORE_IT_EXISTED: dict[str, Any] = {'retrieval.mode': 'dense'}  # a setting added later -> what runs made before it existed did (whatever today's default)
 
-# %% ../nbs/core/00_config.ipynb #8bed6c22
+# %% ../nbs/core/00_config.ipynb #589d2be3
 def _pop(data: dict, key: str, default=None):
     *groups, field = key.split('.')
     for g in groups:
@@ -365,13 +365,11 @@ def _pop(data: dict, key: str, default=None):
         if not isinstance(data, dict): return default
     return data.pop(field, default)
 
-# %% ../nbs/core/00_config.ipynb #f798d436
 def _put(data: dict, key: str, value):
     *groups, field = key.split('.')
     for g in groups: data = data.setdefault(g, {})
     data[field] = value
 
-# %% ../nbs/core/00_config.ipynb #589d2be3
 _MISSING = object()
 
 def upgrade_settings(

@@ -27,11 +27,10 @@ __all__ = ['ContentType', 'SKIPPED_SECTIONS', 'CORPORA', 'count_tokens', 'trunca
            'load_kilt', 'vital_articles_path', 'vital_articles_records', 'load_vital_articles', 'load_factbook',
            'load_corpus']
 
-# %% ../nbs/core/03_corpus.ipynb #57d5addb
+# %% ../nbs/core/03_corpus.ipynb #ba0870ed
 @lru_cache(maxsize=1)
 def _encoding(): return cl100k_encoding()
 
-# %% ../nbs/core/03_corpus.ipynb #ba0870ed
 def count_tokens(text: str) -> int:
     "Tokens of `text` in cl100k_base."
     return len(_encoding().encode(text, disallowed_special=()))
@@ -144,7 +143,7 @@ def infobox_lines(code) -> list[str]:
             if value: lines.append(f'{key}: {value}')
     return lines
 
-# %% ../nbs/core/03_corpus.ipynb #60fd602a
+# %% ../nbs/core/03_corpus.ipynb #724b638f
 def _cells(line: str, separator: str) -> list[str]:
     "Cells of one table line: split on `||` (or `!!`), drop attributes before a single `|`."
     out = []
@@ -155,7 +154,6 @@ def _cells(line: str, separator: str) -> list[str]:
         out.append(_clean(cell).replace('|', '/'))
     return out
 
-# %% ../nbs/core/03_corpus.ipynb #724b638f
 def table_rows(table_wikitext: str) -> tuple[Optional[str], list[str]]:
     "The Markdown header line (or None) and data rows of one wikitext table."
     rows, current, header = [], [], None
@@ -275,13 +273,12 @@ def expand_sections(
             if members[i].id not in seen_ids: seen_ids.add(members[i].id); out.append(members[i])
     return out
 
-# %% ../nbs/core/03_corpus.ipynb #a2509a13
+# %% ../nbs/core/03_corpus.ipynb #f7ffc276
 def _unique(passages: Iterable[Passage]) -> Iterator[Passage]:
     seen = set()
     for p in passages:
         if p.id not in seen: seen.add(p.id); yield p
 
-# %% ../nbs/core/03_corpus.ipynb #f7ffc276
 class MissingField(KeyError):
     "A record of a JSONL file lacks a field a loader needs."
     def __init__(self, key: str, path: Path, line: int): super().__init__(key); self.path, self.line = path, line

@@ -253,26 +253,23 @@ def data_folder(prefix: str) -> Path:
     found = [data_file(p) for p in paths]
     return Path(str(found[0])[:len(str(found[0])) - len(paths[0])])/prefix
 
-# %% ../nbs/core/00d_data.ipynb #d2998205
+# %% ../nbs/core/00d_data.ipynb #2295ba5b
 def _first_lines(data: bytes, count: int) -> bytes:
     lines = data.splitlines(keepends=True)
     if len(lines) < count: raise DataIntegrityError(f'expected at least {count} lines, got {len(lines)}')
     return b''.join(lines[:count])
 
-# %% ../nbs/core/00d_data.ipynb #d56ef67c
 def _dragonball_queries(data: bytes) -> bytes:
     wanted = set(DRAGONBALL_QUERY_IDS)
     kept = [line for line in data.splitlines(keepends=True) if line.strip() and json.loads(line)['query']['query_id'] in wanted]
     return b''.join(kept)
 
-# %% ../nbs/core/00d_data.ipynb #fd9f2b67
 def _python_constant(data: bytes, name: str) -> bytes:
     for node in ast.parse(data.decode('utf-8')).body:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
             return ast.literal_eval(node.value).encode('utf-8')
     raise DataIntegrityError(f'the source file defines no constant {name}')
 
-# %% ../nbs/core/00d_data.ipynb #2295ba5b
 def derive(step: Optional[str], data: bytes) -> bytes:
     "Apply a registry `derive` step to downloaded bytes."
     if step is None: return data
@@ -282,7 +279,7 @@ def derive(step: Optional[str], data: bytes) -> bytes:
     if kind == 'python-constant': return _python_constant(data, argument)
     raise ValueError(f'unknown derive step {step!r}')
 
-# %% ../nbs/core/00d_data.ipynb #4a454455
+# %% ../nbs/core/00d_data.ipynb #df388b80
 def _download(url: str, folder: Path, progress: bool, timeout: float, attempts: int) -> Path:
     "Download `url` into `folder` through pooch (complete files only); `DataFetchError` names the URL on failure."
     import pooch, requests
@@ -294,7 +291,6 @@ def _download(url: str, folder: Path, progress: bool, timeout: float, attempts: 
         raise DataFetchError(f'could not download {url} ({type(error).__name__}: {str(error)[:200]}); copy the file into a mirror '
                              f'folder and set {DATA_ENV}, or fetch from a mirror with `aptrag data fetch NAME --from URL`') from None
 
-# %% ../nbs/core/00d_data.ipynb #df388b80
 def fetch_file(
     entry: DataFile,  # what to fetch
     source: Optional[str] = None,  # base URL of an HTTP mirror (files as used); None: the official source

@@ -51,14 +51,13 @@ def _length_order(texts: Sequence[str]) -> np.ndarray:
     "Indices that sort `texts` longest first, so each batch holds similar lengths."
     return np.argsort([-len(t) for t in texts], kind='stable')
 
-# %% ../nbs/core/02_embed.ipynb #dcbf03ce
+# %% ../nbs/core/02_embed.ipynb #c516518d
 def _model_identity(name: str, folder: Path) -> str:
     "`name` plus a short hash of the folder's config files, so two different checkpoints never share an identity."
     h = hashlib.sha256()
     for f in sorted(folder.glob('*.json')): h.update(f.name.encode()); h.update(f.read_bytes())
     return f'{name}@{h.hexdigest()[:12]}'
 
-# %% ../nbs/core/02_embed.ipynb #c516518d
 class SentenceTransformerEmbedder(Embedder):
     "An embedder run by sentence-transformers."
     def __init__(self,

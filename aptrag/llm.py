@@ -1,4 +1,4 @@
-"""One gateway for every LLM call: three backends, structured output, retries, a persistent cache and cost accounting.
+"""One gateway for every LLM call: backends in a registry, structured output, retries, a persistent cache and cost accounting.
 
 Docs: https://aptrag.github.io/aptrag/core/llm.html.md"""
 
@@ -23,11 +23,11 @@ from .parallel import run_each
 from .local_server import check_build_for_cpu, http_json, release_server, shared_server
 
 # %% auto #0
-__all__ = ['T', 'CallRecord', 'CallLog', 'StructuredOutputError', 'extract_json_object', 'parse_structured', 'Completion',
-           'Backend', 'ScriptedBackend', 'grammar_safe_schema', 'LlamaCppBackend', 'response_format_for',
-           'OpenAIBackend', 'cl100k_encoding', 'TransformersBackend', 'LLMCallError', 'is_transient', 'describe_error',
-           'Endpoint', 'EndpointPool', 'ResponseCache', 'make_backend', 'as_messages', 'LLM', 'with_schema_instruction',
-           'LlamaServerBackend']
+__all__ = ['T', 'BACKENDS', 'CallRecord', 'CallLog', 'StructuredOutputError', 'extract_json_object', 'parse_structured',
+           'Completion', 'Backend', 'register_backend', 'ScriptedBackend', 'grammar_safe_schema', 'LlamaCppBackend',
+           'response_format_for', 'OpenAIBackend', 'cl100k_encoding', 'TransformersBackend', 'LLMCallError',
+           'is_transient', 'describe_error', 'Endpoint', 'EndpointPool', 'ResponseCache', 'make_backend', 'as_messages',
+           'LLM', 'with_schema_instruction', 'LlamaServerBackend']
 
 # %% ../nbs/core/01_llm.ipynb #d8f0652f
 class CallRecord(BaseModel):
@@ -160,6 +160,16 @@ class Backend:
     def count_tokens(self, text: str) -> int: raise NotImplementedError
     def close(self): pass
 
+# %% ../nbs/core/01_llm.ipynb #3aed1506
+BACKENDS: dict[str, type[Backend]] = {}  # llm.backend's names -> backend classes, in the order they were registered
+
+def register_backend(backend: type[Backend]) -> type[Backend]:
+    "Class decorator: `backend` becomes `llm.backend=<its name>` (and a `--backend` choice)."
+    if backend.name in BACKENDS and BACKENDS[backend.name] is not backend:
+        raise ValueError(f'a backend named {backend.name!r} is registered already ({BACKENDS[backend.name].__name__})')
+    BACKENDS[backend.name] = backend
+    return backend
+
 # %% ../nbs/core/01_llm.ipynb #01ae3c02
 class ScriptedBackend(Backend):
     "A test double: answers in order from a list, by the call's purpose from a dict, or from a function of the messages."
@@ -196,7 +206,7 @@ def grammar_safe_schema(
     return {k: grammar_safe_schema(v, max_length) for k, v in schema.items()
             if not (k == 'maxLength' and isinstance(v, int) and v > max_length)}
 
-# %% ../nbs/core/01_llm.ipynb #7bd44b39
+# %% ../nbs/core/01_llm.ipynb #7cebd037
 def _fingerprint(path: Path) -> str:
     "A fast identity for a large file: name, size and hashes of its first and last MiB."
     size, h = path.stat().st_size, hashlib.sha256()
@@ -204,7 +214,7 @@ def _fingerprint(path: Path) -> str:
         h.update(f.read(1 << 20)); f.seek(max(0, size - (1 << 20))); h.update(f.read(1 << 20))
     return f'{path.name}:{size}:{h.hexdigest()[:16]}'
 
-# %% ../nbs/core/01_llm.ipynb #7cebd037
+@register_backend
 class LlamaCppBackend(Backend):
     "A GGUF model run in-process by llama.cpp."
     name, constrains_json = 'llamacpp', True
@@ -254,10 +264,11 @@ def response_format_for(mode: str, schema: Optional[dict], name: str = 'answer')
     raise ValueError(f'unknown response_format mode {mode!r}')
 
 # %% ../nbs/core/01_llm.ipynb #ad61246e
+@register_backend
 class OpenAIBackend(Backend):
     "Any OpenAI-compatible chat-completions server, or several replicas of one model (`llm.base_urls`)."
     name = 'openai'
-    def __init__(self, settings: LLMSettings):
+    def __init__(self, settings: LLMSettings, cache_dir: Path | None = None):  # a server keeps no files here
         import openai
         self.settings = settings
         urls = [u.rstrip('/') for u in (settings.base_urls or [settings.base_url])]
@@ -317,6 +328,7 @@ def cl100k_encoding():
     except ValueError: return tiktoken.get_encoding('cl100k_base')
 
 # %% ../nbs/core/01_llm.ipynb #a6c361d9
+@register_backend
 class TransformersBackend(Backend):
     "A local Hugging Face checkpoint run with transformers."
     name = 'transformers'
@@ -452,12 +464,10 @@ class ResponseCache:
 _PURPOSE = re.compile(r'[a-z][a-z0-9_]*')
 
 def make_backend(settings: LLMSettings, cache_dir: Path | None = None) -> Backend:
-    "The backend that `settings.backend` names."
-    if settings.backend == 'llamacpp': return LlamaCppBackend(settings, cache_dir)
-    if settings.backend == 'llama-server': return LlamaServerBackend(settings, cache_dir)
-    if settings.backend == 'openai': return OpenAIBackend(settings)
-    if settings.backend == 'transformers': return TransformersBackend(settings, cache_dir)
-    raise ValueError(f'unknown backend {settings.backend!r}')
+    "The registered backend that `settings.backend` names."
+    if settings.backend not in BACKENDS:
+        raise ValueError(f"unknown llm.backend {settings.backend!r}; the registered backends are {', '.join(BACKENDS)} (`register_backend` adds one)")
+    return BACKENDS[settings.backend](settings, cache_dir)
 
 # %% ../nbs/core/01_llm.ipynb #71e4b0b7
 def as_messages(prompt: str | list[dict], system: Optional[str] = None) -> list[dict]:
@@ -530,7 +540,7 @@ def _request(self: LLM, messages, *, max_tokens, schema, temperature, purpose=''
     latency = completion.seconds if completion.seconds is not None and retrying.statistics.get('attempt_number', 1) == 1 else waited
     return completion, retrying.statistics.get('attempt_number', 1) - 1 + completion.failovers, latency
 
-# %% ../nbs/core/01_llm.ipynb #6a242137
+# %% ../nbs/core/01_llm.ipynb #a769f3b0
 @patch
 def _record(self: LLM, purpose, log, **fields) -> CallRecord:
     backend = self.backend_for(purpose)
@@ -539,14 +549,12 @@ def _record(self: LLM, purpose, log, **fields) -> CallRecord:
     if log is not None: log.add(record)
     return record
 
-# %% ../nbs/core/01_llm.ipynb #930fb48e
 @patch
 def _hit_tokens(self: LLM, hit: dict, messages: list[dict]) -> dict:
     "What a cached answer cost when it was made (stored with it; counted now for answers stored before tokens were kept)."
     if 'input_tokens' in hit: return dict(input_tokens=hit['input_tokens'], output_tokens=hit.get('output_tokens', 0))
     return dict(input_tokens=sum(self.backend.count_tokens(m['content']) for m in messages), output_tokens=self.backend.count_tokens(hit['text']))
 
-# %% ../nbs/core/01_llm.ipynb #6fa0b3a5
 @patch
 def _cache_key(self: LLM, messages, max_tokens, temperature, template_version, schema, top_p=None, seed=None, purpose='') -> str:
     s, backend = self.settings, self.backend_for(purpose)
@@ -554,7 +562,6 @@ def _cache_key(self: LLM, messages, max_tokens, temperature, template_version, s
                              messages=messages, max_tokens=max_tokens, temperature=temperature, top_p=s.top_p if top_p is None else top_p,
                              seed=s.seed if seed is None else seed, repeat_penalty=s.repeat_penalty, schema=schema)
 
-# %% ../nbs/core/01_llm.ipynb #a769f3b0
 @patch
 def chat(self: LLM,
          prompt: str | list[dict],  # user prompt, or chat messages
@@ -666,6 +673,7 @@ def map(self: LLM, fn: Callable[[Any], Any], items: Iterable[Any], threads: Opti
     return run_each(fn, items, max_workers=threads or self.concurrency)
 
 # %% ../nbs/core/01_llm.ipynb #518e7cf1
+@register_backend
 class LlamaServerBackend(OpenAIBackend):
     "The local GGUF model behind a managed llama.cpp server with parallel slots (continuous batching)."
     name = 'llama-server'

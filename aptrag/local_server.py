@@ -83,14 +83,13 @@ def end_process(pid: int, wait_s: float = 10.0):
         if process_alive(pid): os.kill(pid, signal.SIGKILL)
     except ProcessLookupError: pass
 
-# %% ../nbs/core/00c_local_server.ipynb #552f53ab
+# %% ../nbs/core/00c_local_server.ipynb #4315720a
 def _die_with_parent():
     "Runs in the child before exec: ask the kernel for SIGTERM when the parent goes away (Linux only)."
     if sys.platform == 'linux':
         ctypes.CDLL('libc.so.6', use_errno=True).prctl(1, signal.SIGTERM)  # 1 = PR_SET_PDEATHSIG
     os.setpgrp()  # its own process group: a Ctrl-C in the terminal reaches the program, which then stops the server
 
-# %% ../nbs/core/00c_local_server.ipynb #4315720a
 def spawn_tied(command: Sequence[str], log_path: Path, env: Optional[dict] = None) -> subprocess.Popen:
     "Start `command` with its output in `log_path`, tied to this process's life; the starting thread lives until the child ends."
     started, result = threading.Event(), {}
@@ -170,12 +169,11 @@ def http_json(url: str, payload: Optional[dict] = None, timeout: float = 2.0) ->
         except ValueError: return error.code, {}
     except (OSError, ValueError): return 0, {}
 
-# %% ../nbs/core/00c_local_server.ipynb #0aee7375
+# %% ../nbs/core/00c_local_server.ipynb #e3a66a1a
 def _log_tail(path: Path, lines: int = 12) -> str:
     try: return '\n'.join(path.read_text(errors='replace').splitlines()[-lines:])
     except FileNotFoundError: return '(no log)'
 
-# %% ../nbs/core/00c_local_server.ipynb #e3a66a1a
 class LocalServer:
     "llama.cpp's llama-server for one GGUF file on 127.0.0.1, with parallel slots; a context manager."
     def __init__(self,
@@ -229,7 +227,7 @@ def healthy(self: LocalServer, port: Optional[int] = None) -> bool:
     status, props = http_json(f'{base}/props')
     return status == 200 and Path(props.get('model_path', '')).resolve() == self.model_path
 
-# %% ../nbs/core/00c_local_server.ipynb #0ab83f7b
+# %% ../nbs/core/00c_local_server.ipynb #4d7f6d30
 @patch
 def _adopt_or_clear(self: LocalServer) -> bool:
     "Reuse the server in our state file if it is healthy; stop it if it is alive but not; True when reused."
@@ -247,7 +245,6 @@ def _adopt_or_clear(self: LocalServer) -> bool:
     self.state_path.unlink(missing_ok=True)
     return False
 
-# %% ../nbs/core/00c_local_server.ipynb #4d7f6d30
 @patch
 def start(self: LocalServer) -> LocalServer:
     "Start (or reuse) the server and wait until it serves; raises `ServerStartError` naming the cause."

@@ -172,12 +172,11 @@ def critical_path(node: Node) -> float:
         finish[k] = start + critical_path(child)
     return own + max(finish.values(), default=0.0)
 
-# %% ../nbs/core/04_tree.ipynb #d832b00e
+# %% ../nbs/core/04_tree.ipynb #99293bb2
 def _short(text: Optional[str], width: int) -> str:
     text = re.sub(r'\s+', ' ', text or '').strip()
     return text if len(text) <= width else text[:width - 1] + '…'
 
-# %% ../nbs/core/04_tree.ipynb #99293bb2
 def render_tree(node: Node, width: int = 90) -> str:
     "The tree below `node` as indented text: id, mode, question and answer per node."
     lines = []

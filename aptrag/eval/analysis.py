@@ -57,7 +57,7 @@ def mentioned(text: str, answers: list[list[str]]) -> set[int]:
     padded = f' {normalize_answer(text)} '
     return {i for i, aliases in enumerate(answers) if any(f' {a} ' in padded for a in map(normalize_answer, aliases) if a)}
 
-# %% ../../nbs/eval/35_analysis.ipynb #0d0d22e2
+# %% ../../nbs/eval/35_analysis.ipynb #03f0abe9
 def _evidence_cut_gold(node: Node, gold: set[str]) -> bool:
     "Whether a gold page was among the passages `node` retrieved but cut before answering."
     cut = next((f for f in node.flags if f.kind == FlagKind.evidence_cut), None)
@@ -66,7 +66,6 @@ def _evidence_cut_gold(node: Node, gold: set[str]) -> bool:
     dropped = {normalize_answer(t) for t in node.evidence_titles[cut.data.get('kept', 0):]}
     return bool((dropped - kept) & gold)
 
-# %% ../../nbs/eval/35_analysis.ipynb #03f0abe9
 def lateral_from_incomplete_set(
     root: Node,  # the tree
     answers: list[list[str]],  # the gold answers, each with its aliases

@@ -43,17 +43,15 @@ class QARecord(BaseModel):
     @property
     def answer_texts(self) -> list[str]: return [a[0] for a in self.answers if a]
 
-# %% ../../nbs/eval/31_datasets.ipynb #867041e7
+# %% ../../nbs/eval/31_datasets.ipynb #6aa34d30
 def _cell(value) -> str: return ' - '.join(map(str, value)) if isinstance(value, list) else str(value)
 
-# %% ../../nbs/eval/31_datasets.ipynb #a826f36f
 def _each(path: str | Path, make: Callable[[dict], QARecord]) -> Iterator[QARecord]:
     "`make` over the records of a JSONL file; a record without a field it needs is an error naming the file, line and field."
     for line, row in enumerate(read_jsonl(path), 1):
         try: yield make(row)
         except KeyError as e: raise ValueError(f'{path}, record {line}: missing field {e.args[0]!r}') from None
 
-# %% ../../nbs/eval/31_datasets.ipynb #6aa34d30
 def load_monaco(path: str | Path) -> Iterator[QARecord]:
     "MoNaCo questions with gold decompositions and answers."
     data = json.loads(Path(path).read_text())
@@ -235,7 +233,7 @@ def settings_for_dataset(
 # %% ../../nbs/eval/31_datasets.ipynb #34c158d1
 def experiment_settings(
     dataset: str,  # a dataset name; its corpus and answer style come first
-    backend: str = 'llamacpp',  # llamacpp (embedded GGUF), openai or transformers
+    backend: str = 'llamacpp',  # a registered LLM backend: llamacpp (embedded GGUF), llama-server, openai or transformers
     model: str = '',  # served model name or local model label; empty: the default
     model_path: str = '',  # GGUF file or checkpoint folder; empty: the registered file of `model`
     base_url: str = '',  # OpenAI-compatible endpoint; empty: the default

@@ -154,10 +154,9 @@ def dragonball_sentences(text: str, language: str = 'en') -> list[str]:
     import pysbd
     return [s.strip() for s in pysbd.Segmenter(language='en', clean=False).segment(text or '') if s.strip()]
 
-# %% ../../nbs/eval/30_metrics.ipynb #73f510db
+# %% ../../nbs/eval/30_metrics.ipynb #3049ccdb
 def _drop_metadata(chunk: str) -> str: return re.sub(r'^\s*[(（][^)）]*[)）]\s*', '', chunk)
 
-# %% ../../nbs/eval/30_metrics.ipynb #3049ccdb
 def dragonball_retrieval(
     gold_references: Sequence[str],  # ground-truth reference texts
     retrieved: Sequence[str],  # retrieved chunks, best first
@@ -175,7 +174,7 @@ def dragonball_retrieval(
     eir = sum(size(s) for sents in gold_sentences for s in sents if s in text) / total if total else 0.0
     return dict(recall=recall, precision_at_5=precision, eir=eir)
 
-# %% ../../nbs/eval/30_metrics.ipynb #9f883230
+# %% ../../nbs/eval/30_metrics.ipynb #be13defe
 def _lcs(a: Sequence[str], b: Sequence[str]) -> int:
     previous = [0] * (len(b) + 1)
     for x in a:
@@ -184,7 +183,6 @@ def _lcs(a: Sequence[str], b: Sequence[str]) -> int:
         previous = current
     return previous[-1]
 
-# %% ../../nbs/eval/30_metrics.ipynb #be13defe
 def rouge_l(prediction: str, reference: str) -> float:
     "ROUGE-L F-measure over whitespace tokens."
     p, r = prediction.split(), reference.split()

@@ -47,12 +47,11 @@ def flag(self: QuestionContext, kind: FlagKind, detail: str = ''):
     "Record a run-level limit or fallback (once per kind and detail)."
     with self._lock: self._flag(kind, detail)
 
-# %% ../../nbs/methods/20_base.ipynb #baa67b83
+# %% ../../nbs/methods/20_base.ipynb #31e15a20
 @patch
 def _flag(self: QuestionContext, kind: FlagKind, detail: str):
     if not any((f.kind, f.detail) == (kind, detail) for f in self.flags): self.flags.append(Flag(kind=kind, detail=detail))
 
-# %% ../../nbs/methods/20_base.ipynb #31e15a20
 @patch
 def reserve_call(self: QuestionContext, node: Node, final: bool = False):
     "Count one call against the budgets, or raise `BudgetExceeded` (the final answer may use the last call)."

@@ -133,7 +133,7 @@ class PassageStore:
 
     def close(self): self.db.close()
 
-# %% ../../nbs/retrieval/10_dense.ipynb #44d9fd26
+# %% ../../nbs/retrieval/10_dense.ipynb #fab62c41
 def _batches(items: Iterable, size: int) -> Iterator[list]:
     batch = []
     for item in items:
@@ -141,7 +141,6 @@ def _batches(items: Iterable, size: int) -> Iterator[list]:
         if len(batch) == size: yield batch; batch = []
     if batch: yield batch
 
-# %% ../../nbs/retrieval/10_dense.ipynb #fab62c41
 def embed_corpus(
     passages: Iterable[Passage],  # the corpus, streamed
     embedder: Embedder,  # turns passage texts into vectors
@@ -228,14 +227,13 @@ def _new_faiss(dimension: int, count: int, r: RetrievalSettings) -> tuple[faiss.
     return index, dict(type='hnsw_sq8', M=r.hnsw_m, ef_construction=r.hnsw_ef_construction, ef_search=r.hnsw_ef_search,
                        train_size=r.train_size)
 
-# %% ../../nbs/retrieval/10_dense.ipynb #9f0e2e74
+# %% ../../nbs/retrieval/10_dense.ipynb #1bf5ab09
 def _train_sample(store: PassageStore, size: int, seed: int) -> np.ndarray:
     rows = [r for (r,) in store.db.execute('select row from passages')]
     chosen = np.random.default_rng(seed).choice(rows, size=min(size, len(rows)), replace=False)
     return np.stack([np.frombuffer(v, np.float32) for (v,) in store.select_in('select vector from passages where row in ({})',
                                                                               [int(x) for x in chosen])])
 
-# %% ../../nbs/retrieval/10_dense.ipynb #1bf5ab09
 def build_index(
     folder: str | Path,  # index folder holding store.sqlite
     settings: Optional[RetrievalSettings] = None,  # index type and parameters

@@ -318,18 +318,16 @@ def flatten_depth(tree: DocumentTree, max_depth: int = 4) -> DocumentTree:
         nodes = [n.model_copy(update=dict(parent=deep.parent)) if n.parent == deep.id else n for n in tree.nodes if n.id != deep.id]
         tree = renumber(tree.model_copy(update=dict(nodes=nodes)))
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #e8264c54
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #347f9774
 def _opening(text: str, words: int) -> str:
     line = next((l.strip() for l in text.strip().splitlines() if l.strip()), '')
     return ' '.join(line.split()[:words]).rstrip(',;:')[:100] or '(empty)'  # titles hold at most 100 characters
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #2ed56699
 def _first_sentence(text: str, limit: int = 240) -> str:  # summaries hold at most 250
     flat = ' '.join(text.split())
     m = _SENTENCE_END.search(flat)
     return (flat[:m.start() + 1] if m else flat)[:limit]
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #347f9774
 def fallback_tree(doc_id: str, title: str, chunks: Sequence[str], per_section: int = 4) -> DocumentTree:
     "A tree without the LLM: sections of `per_section` consecutive chunks with extractive titles and summaries."
     sections = [SectionPlan(title=_opening(chunks[i], 8), summary=_first_sentence(chunks[i]), start=i) for i in range(0, len(chunks), per_section)]
@@ -401,10 +399,9 @@ def plan_tree(llm: LLM, doc_id: str, title: str, chunks: Sequence[str], settings
     report.flags.append('fallback_tree')
     return fallback_tree(doc_id, title, chunks)
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #ffc35419
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #5bb50559
 def _prompt_tokens(llm: LLM, chunks: Sequence[str]) -> int: return llm.count_tokens(tree_prompt(chunks))
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #5bb50559
 def single_chunk_tree(doc_id: str, title: str, text: str) -> DocumentTree:
     "A short document as one leaf under a root named by its title (or opening words) and first sentence; no LLM."
     plan = TreePlan(title=(title or _opening(text, 8))[:100], summary=_first_sentence(text), sections=[])

@@ -59,10 +59,9 @@ def read_dump(path: str | Path) -> Iterator[DumpPage]:
                            text=(text.text or '') if text is not None else '')
             element.clear(); root.clear()  # keep memory flat
 
-# %% ../../nbs/retrieval/11_wikidump.ipynb #8e843eb5
+# %% ../../nbs/retrieval/11_wikidump.ipynb #63f17f50
 def _xml(text: str) -> str: return text.replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;').replace('"', '&quot;')
 
-# %% ../../nbs/retrieval/11_wikidump.ipynb #63f17f50
 def kilt_page_wikitext(record: dict, extras: bool = False) -> str:
     "Wikitext of a KILT page (Section:::: and BULLET:::: markers back to headings and lists); `extras` adds templates and a table."
     lines = []

@@ -118,7 +118,7 @@ class PromptBudget:
 
     def __call__(self, members: Sequence[int]) -> bool: return self.tokens(members) < self.tau_l
 
-# %% ../../../nbs/methods/24_aptrag_ec.ipynb #eada87f9
+# %% ../../../nbs/methods/24_aptrag_ec.ipynb #000d8133
 @patch
 def _group(self: PromptBudget, members: tuple[int, ...]) -> tuple[frozenset, int]:
     "Evidence union and summed document and question tokens of `members`, extending the longest known prefix."
@@ -129,7 +129,6 @@ def _group(self: PromptBudget, members: tuple[int, ...]) -> tuple[frozenset, int
         union, total = union.union(new), total + sum(self.doc_tokens[p] for p in new) + self.question_tokens[members[k]]
     return union, total
 
-# %% ../../../nbs/methods/24_aptrag_ec.ipynb #000d8133
 @patch
 def tokens(self: PromptBudget, members: Sequence[int]) -> int:
     "Tokens of the system and batched prompt for `members`."
