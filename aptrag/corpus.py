@@ -25,7 +25,7 @@ __all__ = ['ContentType', 'SKIPPED_SECTIONS', 'CORPORA', 'count_tokens', 'trunca
            'wikitext_items', 'chunk_wikitext', 'chunk_plain', 'expand_sections', 'MissingField', 'FileRecord',
            'read_jsonl', 'load_flashrag', 'load_qampari_chunks', 'load_hotpotqa_contexts', 'load_dragonball_docs',
            'load_kilt', 'vital_articles_path', 'vital_articles_records', 'load_vital_articles', 'load_factbook',
-           'load_corpus']
+           'register_corpus', 'load_corpus']
 
 # %% ../nbs/core/03_corpus.ipynb #ba0870ed
 @lru_cache(maxsize=1)
@@ -430,6 +430,15 @@ CORPORA = {
     'factbook': lambda max_tokens: load_factbook(max_tokens),
     'vital-articles+factbook': lambda max_tokens: _unique(chain(load_vital_articles(max_tokens=max_tokens), load_factbook(max_tokens))),
 }
+
+def register_corpus(
+    name: str,  # what `retrieval.corpus` (and a dataset's `corpus`) calls it
+    load: Callable[[int], Iterable[Passage]],  # passages, given the longest passage in tokens
+) -> Callable[[int], Iterable[Passage]]:
+    "Make `load_corpus(name)` read the passages `load` gives (a corpus name is one registration)."
+    if name in CORPORA and CORPORA[name] is not load: raise ValueError(f'a corpus named {name!r} is registered already')
+    CORPORA[name] = load
+    return load
 
 def load_corpus(name_or_path: str | Path, max_tokens: int = 512) -> Iterator[Passage]:
     "Passages of a named corpus or of a corpus file (FlashRAG/QAMPARI/KILT JSONL, HotpotQA JSON)."

@@ -14,7 +14,7 @@ from typing import Callable, Iterable, Iterator, Literal, Optional
 from pydantic import BaseModel, Field
 
 from ..config import Settings, apply_overrides, load_settings
-from ..corpus import load_corpus, read_jsonl, vital_articles_records
+from ..corpus import Passage, load_corpus, read_jsonl, register_corpus, vital_articles_records
 from .factbook import make_factbook_questions
 from ..embed import make_embedder
 from ..retrieval.dense import build_index, embed_corpus
@@ -27,7 +27,8 @@ from .metrics import (KEYPOINT_VERSION, MonacoJudge, best_hotpot_scores, judge_k
 __all__ = ['CONTINENTS', 'DATASETS', 'QARecord', 'load_monaco', 'load_qampari', 'load_alce_qampari', 'load_hotpotqa',
            'load_dragonball', 'load_flashrag', 'vital_list_questions', 'load_set_filter', 'load_factbook_questions',
            'score_list', 'score_short', 'score_rouge', 'judge_monaco', 'judge_dragonball', 'DatasetSpec',
-           'dataset_spec', 'settings_for_dataset', 'experiment_settings', 'load_dataset', 'sample_index']
+           'register_dataset', 'dataset_spec', 'settings_for_dataset', 'experiment_settings', 'load_dataset',
+           'sample_index']
 
 # %% ../../nbs/eval/31_datasets.ipynb #f115c8a3
 class QARecord(BaseModel):
@@ -213,6 +214,18 @@ DATASETS = {spec.name: spec for spec in [
                 judge_monaco, gold_field=None),  # answers are lists, numbers or tables, judged by an LLM; the corpus is not shipped
     DatasetSpec('qampari', lambda: load_alce_qampari(data_file('qampari/alce/qampari_default.json')), None, 'list', score_list),
 ]}
+
+def register_dataset(
+    spec: DatasetSpec,  # its name, questions, corpus name, answer style and scorer
+    corpus: Optional[Callable[[int], Iterable[Passage]]] = None,  # its passages, registered as the corpus `spec.corpus` names (see `register_corpus`)
+) -> DatasetSpec:
+    "Make `--dataset spec.name` run `spec`, with its corpus too when given: a dataset is one registration."
+    if spec.name in DATASETS and DATASETS[spec.name] != spec: raise ValueError(f'a dataset named {spec.name!r} is registered already')
+    if corpus is not None:
+        if not spec.corpus: raise ValueError(f'dataset {spec.name!r} brings a corpus but its spec names none (DatasetSpec.corpus)')
+        register_corpus(spec.corpus, corpus)
+    DATASETS[spec.name] = spec
+    return spec
 
 def dataset_spec(name: str) -> DatasetSpec:
     "The spec of a named dataset; a dataset file gets short answers scored like HotpotQA, and no corpus of its own."
