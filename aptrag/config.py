@@ -176,6 +176,7 @@ class AptragSettings(BaseModel):
     fanout: bool = True  # a question over each item of an earlier answer ('Which of <Q1> ...?') gets one check per item, answered by EC and combined without a call
     fanout_top_k: int = Field(1, ge=1, le=100)  # passages retrieved for each item check (1: the item's own passage; with 3, the 1.5B mixed up whose passage said what in a batch)
     max_fanout: int = Field(64, ge=1, le=1000)  # items one fan-out checks at most; its checks' calls and nodes are added to the question's budget
+    fanout_batch: int = Field(0, ge=0, le=64)  # EC: a fan-out's checks (one question of different items) share a batched call whatever their passages, this many at most; 0: only where their passages overlap, as EC groups any siblings
     guards: GuardSettings = Field(default_factory=GuardSettings)  # what this suite adds for small planners (not in the paper; `preset=paper` turns every one off)
 
 # %% ../nbs/core/00_config.ipynb #17b1a41c

@@ -324,13 +324,15 @@ def cluster_siblings(
     tau_s: float = 0.0,  # similarity threshold
     tau_l: int = 50_000,  # context budget in tokens
     passage_tokens: Optional[Mapping[str, int]] = None,  # known token counts of the passages; counted when None
+    compatible: Optional[np.ndarray] = None,  # who may share a call; default: evidence overlap above `tau_s` (a fan-out's checks, one question of different items, are all compatible)
+    max_members: Optional[int] = None,  # questions one batched call answers at most; None: as many as fit `tau_l`
 ) -> ClusterPlan:
     "Group siblings for batched answering with the constrained largest-first greedy."
     start = time.perf_counter()
-    compatible = compatibility_matrix(evidence, tau_s)
+    compatible = compatibility_matrix(evidence, tau_s) if compatible is None else np.asarray(compatible, bool)
     graph_s = time.perf_counter() - start
     budget = PromptBudget(questions, evidence, documents, count_tokens, tau_l, passage_tokens=passage_tokens)
-    clusters = greedy_clusters(compatible, budget)
+    clusters = greedy_clusters(compatible, budget if max_members is None else lambda members: len(members) <= max_members and budget(members))
     seconds = time.perf_counter() - start
     start = time.perf_counter()
     relaxed = greedy_clusters(compatible)

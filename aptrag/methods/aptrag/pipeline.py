@@ -11,6 +11,8 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
 
+import numpy as np
+
 from ...llm import CallLog
 from ..answering import answer_from_passages, ask_answer, asks_for_list, passages_for, tidy_list_answer
 from .ec import answer_cluster, cluster_siblings
@@ -307,6 +309,7 @@ def answer_leaves(self: APTRAG,
                   leaves: list[Node],  # sibling nodes that retrieved
                   hits: dict[str, list[Hit]],  # node id -> its passages
                   sets_alone: bool = True,  # answer the leaves that ask for a set on their own, as lists (not a fan-out's checks)
+                  checks: bool = False,  # a fan-out's checks: one question of different items, compatible whatever their passages when `fanout_batch` is set
 ):
     "Answer sibling external leaves, in EC clusters when enabled."
     options = self.options
@@ -324,7 +327,8 @@ def answer_leaves(self: APTRAG,
     documents = {h.passage.id: h.passage.text for leaf in leaves for h in hits[leaf.id]}
     evidence = [[h.passage.id for h in hits[l.id]] for l in leaves]
     tau_l = min(options.tau_l, self.settings.llm.context_tokens - options.batched_answer_tokens - 256)
-    plan = cluster_siblings([l.text for l in leaves], evidence, documents, self.llm.count_tokens, tau_s=options.tau_s, tau_l=tau_l)
+    together = dict(compatible=np.ones((len(leaves), len(leaves)), bool), max_members=options.fanout_batch) if checks and options.fanout_batch else {}
+    plan = cluster_siblings([l.text for l in leaves], evidence, documents, self.llm.count_tokens, tau_s=options.tau_s, tau_l=tau_l, **together)
     parent.flag(AptragFlag.ec, leaves=len(leaves), clusters=len(plan.clusters), relaxed=len(plan.relaxed),
                 milliseconds=round(plan.seconds * 1000, 2))
     def answer(numbered):
@@ -444,7 +448,7 @@ def fan_out(self: APTRAG,
                      for k, item in enumerate(items, 1)]
     queries = self.search_queries(ctx, node, node.children)
     hits = dict(zip([c.id for c in node.children], self.retrieve(ctx, node.children, queries, k=self.options.fanout_top_k)))
-    self.answer_leaves(ctx, node, node.children, hits, sets_alone=False)
+    self.answer_leaves(ctx, node, node.children, hits, sets_alone=False, checks=True)
     words = condition_words(check, group)
     item_of = {c.id: item for c, item in zip(node.children, items)}
     def bears(c: Node) -> bool:  # a passage of the item's own page names the condition (else one that names the item)
