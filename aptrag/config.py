@@ -16,8 +16,8 @@ from pydantic_settings import (BaseSettings, JsonConfigSettingsSource, PydanticB
                                SettingsConfigDict, TomlConfigSettingsSource)
 
 # %% auto #0
-__all__ = ['EMBEDDED_MODEL_NAME', 'DEFAULT_MODEL_NAME', 'MODEL_NAMES', 'PLANNING_PURPOSES', 'PRESETS', 'RENAMED',
-           'RENAMED_VALUES', 'RETIRED', 'RETIRED_PURPOSES', 'BEFORE_IT_EXISTED', 'PlannerSettings', 'LLMSettings',
+__all__ = ['EMBEDDED_MODEL_NAME', 'DEFAULT_MODEL_NAME', 'MODEL_NAMES', 'PRESETS', 'RENAMED', 'RENAMED_VALUES', 'RETIRED',
+           'RETIRED_PURPOSES', 'LISTED_PURPOSES', 'BEFORE_IT_EXISTED', 'PlannerSettings', 'LLMSettings',
            'BudgetSettings', 'RetrievalSettings', 'GuardSettings', 'AptragSettings', 'PlanRAGSettings',
            'LogicRAGSettings', 'ToQSettings', 'RTRAGSettings', 'MethodSettings', 'FableSettings', 'AnswerSettings',
            'default_cache_dir', 'Settings', 'load_settings', 'apply_overrides', 'upgrade_settings']
@@ -26,8 +26,6 @@ __all__ = ['EMBEDDED_MODEL_NAME', 'DEFAULT_MODEL_NAME', 'MODEL_NAMES', 'PLANNING
 EMBEDDED_MODEL_NAME = 'qwen2.5-coder-0.5b-instruct-q4_k_m'  # label of the smaller GGUF model that ships with the install
 DEFAULT_MODEL_NAME = 'qwen2.5-coder-1.5b'  # the default model: Qwen2.5-Coder-1.5B-Instruct Q4_K_M, which ships with the install too
 MODEL_NAMES = {'qwen2.5-coder-0.5b-instruct-q4_k_m': 'qwen2.5-coder-0.5b', 'qwen2.5-coder-1.5b-instruct-q4_k_m': 'qwen2.5-coder-1.5b'}  # a local model's full label -> the name settings keep
-PLANNING_PURPOSES = ('decompose', 'answerability', 'contextualise', 'rewrite', 'rewrite_batch',  # APT-RAG's planner
-                     'plan_dag', 'analyse', 'dependencies', 'judge_step', 'refine_query', 'regenerate', 'rephrase')  # the baselines' structure calls
 
 class PlannerSettings(BaseModel):
     "A model of its own for the planning calls; every field left unset is the main model's."
@@ -36,7 +34,7 @@ class PlannerSettings(BaseModel):
     model: Optional[str] = None  # e.g. qwen2.5-coder-1.5b, or a served model name; None: llm.model
     model_path: Optional[str] = None  # GGUF file or HF checkpoint folder; None: llm.model_path (for the same model) or the registered file of `model`
     base_url: Optional[str] = None  # the planner's OpenAI-compatible server; None: llm.base_url
-    purposes: list[str] = list(PLANNING_PURPOSES)  # the call purposes the planner answers; every other call goes to the main model
+    purposes: list[str] = []  # the call purposes the planner answers (every other call goes to the main model); empty: the planning calls the methods declare (`planning_purposes` on each method's class)
 
     @field_validator('model')
     @classmethod
@@ -106,7 +104,7 @@ def planner_llm(self: LLMSettings) -> Optional[LLMSettings]:
     if p.model is not None and p.model != self.model and p.model_path is None: chosen['model_path'] = None  # another model: not the main model's file
     planner = self.model_copy(update={**chosen, 'planner': PlannerSettings()})
     same = all(getattr(planner, k) == getattr(self, k) for k in ('backend', 'model', 'model_path', 'base_url'))
-    return None if same or not p.purposes else planner
+    return None if same else planner
 
 # %% ../nbs/core/00_config.ipynb #01848370
 class BudgetSettings(BaseModel):
@@ -356,6 +354,8 @@ RETIRED: dict[str, Any] = {'answer.draft': False, 'methods.aptrag.final_passages
                            'methods.aptrag.guards.answer_reserve': False, 'methods.aptrag.guards.unanswered_fallback': False,
                            'methods.aptrag.guards.split_gate': 0}  # the budget guards and the split gate: the evidence-sized planner reserves its synthesis calls itself
 RETIRED_PURPOSES: frozenset[str] = frozenset({'sufficiency'})  # planning calls no method makes any more (APT-RAG's sufficiency check)
+LISTED_PURPOSES: tuple[str, ...] = ('decompose', 'answerability', 'contextualise', 'rewrite', 'rewrite_batch', 'plan_dag', 'analyse', 'dependencies',
+                                    'judge_step', 'refine_query', 'regenerate', 'rephrase')  # llm.planner.purposes when config listed every method's planning calls: today's empty default
 BEFORE_IT_EXISTED: dict[str, Any] = {'retrieval.mode': 'dense'}  # a setting added later -> what runs made before it existed did (whatever today's default)
 
 # %% ../nbs/core/00_config.ipynb #589d2be3
@@ -387,5 +387,6 @@ def upgrade_settings(
     for key, off in RETIRED.items():
         if (value := _pop(data, key, _MISSING)) is not _MISSING and value != off: _put(data, key, value)  # on: kept, matching nothing today
     if isinstance(purposes := ((data.get('llm') or {}).get('planner') or {}).get('purposes'), list):
-        data['llm']['planner']['purposes'] = [p for p in purposes if p not in RETIRED_PURPOSES]
+        purposes = [p for p in purposes if p not in RETIRED_PURPOSES]
+        data['llm']['planner']['purposes'] = [] if purposes == list(LISTED_PURPOSES) else purposes  # the old default list: what the methods declare today
     return data

@@ -23,11 +23,11 @@ from .parallel import run_each
 from .local_server import check_build_for_cpu, http_json, release_server, shared_server
 
 # %% auto #0
-__all__ = ['T', 'BACKENDS', 'CallRecord', 'CallLog', 'StructuredOutputError', 'extract_json_object', 'parse_structured',
-           'Completion', 'Backend', 'register_backend', 'ScriptedBackend', 'grammar_safe_schema', 'LlamaCppBackend',
-           'response_format_for', 'OpenAIBackend', 'cl100k_encoding', 'TransformersBackend', 'LLMCallError',
-           'is_transient', 'describe_error', 'Endpoint', 'EndpointPool', 'ResponseCache', 'make_backend', 'as_messages',
-           'LLM', 'with_schema_instruction', 'LlamaServerBackend']
+__all__ = ['T', 'BACKENDS', 'PLANNING_PURPOSES', 'CallRecord', 'CallLog', 'StructuredOutputError', 'extract_json_object',
+           'parse_structured', 'Completion', 'Backend', 'register_backend', 'ScriptedBackend', 'grammar_safe_schema',
+           'LlamaCppBackend', 'response_format_for', 'OpenAIBackend', 'cl100k_encoding', 'TransformersBackend',
+           'LLMCallError', 'is_transient', 'describe_error', 'Endpoint', 'EndpointPool', 'ResponseCache',
+           'make_backend', 'as_messages', 'LLM', 'with_schema_instruction', 'LlamaServerBackend']
 
 # %% ../nbs/core/01_llm.ipynb #d8f0652f
 class CallRecord(BaseModel):
@@ -482,6 +482,8 @@ def as_messages(prompt: str | list[dict], system: Optional[str] = None) -> list[
     return messages
 
 # %% ../nbs/core/01_llm.ipynb #bd063ebb
+PLANNING_PURPOSES: set[str] = set()  # the planning calls' purposes the methods declare (`planning_purposes`, added by `aptrag.methods.base.register_method`)
+
 class LLM:
     "The gateway through which every LLM call passes."
     def __init__(self,
@@ -496,7 +498,6 @@ class LLM:
         self.backend = backend or make_backend(self.settings, cache_root)
         planner_settings = self.settings.planner_llm()
         self.planner = planner or (make_backend(planner_settings, cache_root) if planner_settings else None)
-        self.planning = frozenset(self.settings.planner.purposes) if self.planner else frozenset()  # purposes the planner answers
         self.cache = ResponseCache(cache_root/'llm-cache') if self.settings.cache else None
         self.log, self.retry_wait_s = CallLog(), retry_wait_s
         self.concurrency = self.backend.concurrency or self.settings.max_concurrency  # local backends: their slots
@@ -514,6 +515,11 @@ class LLM:
         if self.cache is not None: self.cache.close()
 
     def count_tokens(self, text: str) -> int: return self.backend.count_tokens(text)
+
+    @property
+    def planning(self) -> frozenset[str]:
+        "The purposes the planner answers: `llm.planner.purposes`, else every planning call a method declares; none without a planner."
+        return frozenset(self.settings.planner.purposes or PLANNING_PURPOSES) if self.planner else frozenset()
 
     def backend_for(self, purpose: str) -> Backend:
         "The backend that answers calls of `purpose`: the planner's for planning purposes, else the main model's."

@@ -12,7 +12,7 @@ from typing import Optional, Protocol, Sequence, runtime_checkable
 from pydantic import BaseModel
 
 from ..config import Settings, load_settings
-from ..llm import LLM, CallLog
+from ..llm import LLM, PLANNING_PURPOSES, CallLog
 from ..retrieval.base import Hit, Retrieval, Retriever
 from ..retrieval.lexical import fuse_hits
 from ..retrieval.registry import make_retriever
@@ -176,6 +176,7 @@ class QuestionMethod:
     "The small base of the methods: settings, gateway and retriever, and `run` around the method's own `answer`."
     name: str = ''
     uses_retriever: bool = True  # False: the retriever is never built (LLM-only)
+    planning_purposes: tuple[str, ...] = ()  # its planning calls (decompose, rewrite, ...): a planner model (`llm.planner`) answers them
     def __init__(self,
                  settings: Optional[Settings] = None,  # default: `load_settings()`
                  llm: Optional[LLM] = None,  # default: a gateway built from the settings
@@ -219,10 +220,11 @@ def run(self: QuestionMethod, question: str) -> Trace:
 METHODS: dict[str, type] = {}  # name -> method class, filled by `register_method`
 
 def register_method(cls: type) -> type:
-    "Class decorator: make `cls` available under `cls.name`."
+    "Class decorator: make `cls` available under `cls.name`, its planning calls known to the gateway."
     if not getattr(cls, 'name', ''): raise ValueError(f'{cls.__name__} has no name to register under')
     known = METHODS.get(cls.name)
     if known is not None and known.__qualname__ != cls.__qualname__:  # the same class defined again (a rerun notebook cell) replaces itself
         raise ValueError(f'a method named {cls.name!r} is already registered ({known.__qualname__})')
     METHODS[cls.name] = cls
+    PLANNING_PURPOSES.update(getattr(cls, 'planning_purposes', ()))  # the gateway sends these to the planner, when there is one
     return cls

@@ -93,6 +93,7 @@ def dependency_order(deps: Dependencies) -> list[SubQuestion]:
 @register_method
 class LogicRAG(QuestionMethod):
     "LogicRAG: retrieval rounds over sub-questions in dependency order, a rolling summary, an answer from the summary."
+    planning_purposes = ('analyse', 'dependencies')  # its structure calls: a planner model (llm.planner) answers them
     name = 'logicrag'
 
 # %% ../../nbs/methods/28_logicrag.ipynb #b2b4ee48

@@ -97,6 +97,7 @@ def final_prompt(question: str, pairs: Sequence[tuple[int, str, str]], style: st
 @register_method
 class PlanRAG(QuestionMethod):
     "Plan*RAG: a planned DAG of sub-questions, answered level by level with one retrieval per node."
+    planning_purposes = ('plan_dag', 'contextualise')  # its structure calls: a planner model (llm.planner) answers them
     name = 'planrag'
 
 # %% ../../nbs/methods/27_planrag.ipynb #42eb2808

@@ -165,6 +165,7 @@ def vote_plan(ctx: QuestionContext, root: Node, question: str, depth: int, optio
 @register_method
 class RTRAG(QuestionMethod):
     "RT-RAG: a voted binary question tree, majority-voted leaf answers, aggregation bottom up."
+    planning_purposes = ('decompose', 'analyse', 'refine_query', 'regenerate', 'rephrase')  # its structure calls: a planner model (llm.planner) answers them
     name = 'rtrag'
 
 # %% ../../nbs/methods/28c_rtrag.ipynb #b0639948

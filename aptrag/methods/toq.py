@@ -80,6 +80,7 @@ def synthesis_prompt(question: str, pairs: Sequence[tuple[str, str]]) -> str:
 @register_method
 class ToQ(QuestionMethod):
     "Tree-of-Question: answer, judge, and split only the nodes whose answers fall short."
+    planning_purposes = ('decompose', 'rewrite', 'judge_step')  # its structure calls: a planner model (llm.planner) answers them
     name = 'toq'
 
 # %% ../../nbs/methods/27a_toq.ipynb #a14dabd3

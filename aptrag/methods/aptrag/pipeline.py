@@ -70,6 +70,7 @@ class PlanDecision:
 @register_method
 class APTRAG(QuestionMethod):
     "APT-RAG: adaptive planning, topology-aware gathering, evidence-guided batched answering."
+    planning_purposes = ('decompose', 'answerability', 'contextualise', 'rewrite', 'rewrite_batch')  # its structure calls: a planner model (llm.planner) answers them
     name = 'aptrag'
     example_words = DECOMPOSE_EXAMPLE_WORDS | GROUP_EXAMPLE_WORDS  # the content words of the planner's worked examples, which a sub-question must not copy
     @property
