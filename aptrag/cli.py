@@ -96,7 +96,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
     if getattr(args, 'top_k', None) is not None: pairs['retrieval.top_k'] = args.top_k
     return apply_overrides(apply_overrides(settings, pairs), args.overrides)
 
-# %% ../nbs/90_cli.ipynb #31476b6b
+# %% ../nbs/90_cli.ipynb #686d6f37
 COMMANDS: list[Callable] = []  # functions that each add one subcommand to the parser, in the order they are defined
 
 def command(add_parser: Callable) -> Callable:
@@ -104,7 +104,6 @@ def command(add_parser: Callable) -> Callable:
     COMMANDS[:] = [c for c in COMMANDS if c.__name__ != add_parser.__name__] + [add_parser]  # a cell run again replaces itself
     return add_parser
 
-# %% ../nbs/90_cli.ipynb #686d6f37
 def build_parser() -> argparse.ArgumentParser:
     "The `aptrag` argument parser with all subcommands."
     parser = argparse.ArgumentParser(prog='aptrag', description='Evidence-intensive question answering: APT-RAG, FABLE and baselines.')

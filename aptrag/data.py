@@ -186,15 +186,13 @@ def data_cache_folder() -> Path:
     "Where fetched files are kept."
     return Path(os.environ.get(DATA_CACHE_ENV) or default_cache_dir()/'data').expanduser()
 
-# %% ../nbs/core/00d_data.ipynb #619ce4f8
+# %% ../nbs/core/00d_data.ipynb #b9e3b968
 class BenchmarkDataMissing(FileNotFoundError):
     "A registered benchmark file that is neither in a mirror folder nor in the data cache."
 
-# %% ../nbs/core/00d_data.ipynb #2006000f
 class DataIntegrityError(ValueError):
     "A file whose size or SHA-256 differs from the registry."
 
-# %% ../nbs/core/00d_data.ipynb #b9e3b968
 class DataFetchError(ConnectionError):
     "A source that could not be downloaded."
 

@@ -369,11 +369,10 @@ class TransformersBackend(Backend):
         return Completion(self.tokenizer.decode(new, skip_special_tokens=True), int(ids['input_ids'].shape[1]), len(new), finish,
                           time.perf_counter() - start)
 
-# %% ../nbs/core/01_llm.ipynb #2cd49163
+# %% ../nbs/core/01_llm.ipynb #375e63bb
 class LLMCallError(RuntimeError):
     "A backend request failed for good."
 
-# %% ../nbs/core/01_llm.ipynb #375e63bb
 def is_transient(error: BaseException) -> bool:
     "Whether a failed request is worth retrying: timeouts, connection errors, 429 and 5xx."
     import openai

@@ -114,9 +114,9 @@ def exported_followed_by_exported(notebooks) -> tuple[int, int]:
 
 
 def test_definitions_are_followed_by_their_examples():
-    "At most 38% of exported cells run straight into another exported cell with no example, test or prose between (425 of 799, 53%, before; fastcore 30%)."
+    "At most 30% of exported cells run straight into another exported cell with no example, test or prose between (fastcore's share; 425 of 799, 53%, before the examples moved in between)."
     pairs, exported = exported_followed_by_exported(sorted((ROOT/'nbs').rglob('*.ipynb')))
-    assert exported > 600 and pairs / exported <= 0.38, (pairs, exported)
+    assert exported > 600 and pairs / exported <= 0.30, (pairs, exported)
 
 
 def test_nbdev_clean_keeps_outputs():

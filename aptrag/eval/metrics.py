@@ -191,13 +191,12 @@ def rouge_l(prediction: str, reference: str) -> float:
     precision, recall = common / len(p), common / len(r)
     return 2 * precision * recall / (precision + recall)
 
-# %% ../../nbs/eval/30_metrics.ipynb #bfe2d0c1
+# %% ../../nbs/eval/30_metrics.ipynb #aa112140
 class KeypointVerdict(BaseModel):
     point: int = Field(ge=1, le=64)  # the keypoint's number
     quote: str = Field(max_length=300)  # the answer's words that state or contradict the keypoint; empty when it says nothing of it
     label: Literal['stated', 'contradicted', 'absent']
 
-# %% ../../nbs/eval/30_metrics.ipynb #aa112140
 class KeypointJudgment(BaseModel):
     verdicts: list[KeypointVerdict] = Field(max_length=64)
 

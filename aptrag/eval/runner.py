@@ -66,42 +66,33 @@ class ResultsFile:
             except json.JSONDecodeError as e: raise ValueError(f'{self.path}:{n}: damaged results line ({e.msg}); remove that line and resume the run') from None
         return out
 
-# %% ../../nbs/eval/32_runner.ipynb #18fdd984
-@patch
-def done_ids(self: ResultsFile) -> set[str]:
-    "Ids of the questions answered (a failed question is not done: a resumed run asks it again)."
-    return {r['id'] for r in self.rows() if not r.get('error')}
+    def done_ids(self) -> set[str]:
+        "Ids of the questions answered (a failed question is not done: a resumed run asks it again)."
+        return {r['id'] for r in self.rows() if not r.get('error')}
 
-@patch
-def errored_ids(self: ResultsFile) -> set[str]:
-    "Ids of the questions whose rows record an error."
-    return {r['id'] for r in self.rows() if r.get('error')}
+    def errored_ids(self) -> set[str]:
+        "Ids of the questions whose rows record an error."
+        return {r['id'] for r in self.rows() if r.get('error')}
 
-# %% ../../nbs/eval/32_runner.ipynb #64b5320f
-@patch
-def pack(self: ResultsFile) -> Path:
-    "Write the compressed copy `results.jsonl.gz` (byte-identical for the same rows, so git sees no change)."
-    self.packed.write_bytes(gzip.compress(self.path.read_bytes() if self.path.exists() else b'', mtime=0))
-    return self.packed
+    def pack(self) -> Path:
+        "Write the compressed copy `results.jsonl.gz` (byte-identical for the same rows, so git sees no change)."
+        self.packed.write_bytes(gzip.compress(self.path.read_bytes() if self.path.exists() else b'', mtime=0))
+        return self.packed
 
-# %% ../../nbs/eval/32_runner.ipynb #5bd13ebb
-@patch
-def append(self: ResultsFile, row: dict):
-    line = (json.dumps(row, ensure_ascii=False) + '\n').encode('utf-8')
-    with self._lock, open(self.path, 'ab') as f:
-        f.write(line); f.flush(); os.fsync(f.fileno())
+    def append(self, row: dict):
+        line = (json.dumps(row, ensure_ascii=False) + '\n').encode('utf-8')
+        with self._lock, open(self.path, 'ab') as f:
+            f.write(line); f.flush(); os.fsync(f.fileno())
 
-# %% ../../nbs/eval/32_runner.ipynb #bc844104
-@patch
-def forget(self: ResultsFile, ids: Iterable[str]) -> int:
-    "Remove the rows of `ids` (from the compressed copy too, if there is one), so that a resumed run asks them again; how many went."
-    drop = set(ids)
-    with self._lock:
-        lines = [line for line in self.path.read_bytes().splitlines(keepends=True) if line.strip()] if self.path.exists() else []
-        kept = [line for line in lines if json.loads(line)['id'] not in drop]
-        write_atomic(self.path, lambda p: p.write_bytes(b''.join(kept)))  # a kill leaves the old file or the new one
-    if self.packed.exists(): self.pack()
-    return len(lines) - len(kept)
+    def forget(self, ids: Iterable[str]) -> int:
+        "Remove the rows of `ids` (from the compressed copy too, if there is one), so that a resumed run asks them again; how many went."
+        drop = set(ids)
+        with self._lock:
+            lines = [line for line in self.path.read_bytes().splitlines(keepends=True) if line.strip()] if self.path.exists() else []
+            kept = [line for line in lines if json.loads(line)['id'] not in drop]
+            write_atomic(self.path, lambda p: p.write_bytes(b''.join(kept)))  # a kill leaves the old file or the new one
+        if self.packed.exists(): self.pack()
+        return len(lines) - len(kept)
 
 # %% ../../nbs/eval/32_runner.ipynb #4f051f8c
 def has_results(folder: str | Path) -> bool:

@@ -34,14 +34,13 @@ class Analysis(BaseModel):
     next_query: Annotated[str, Field(max_length=200)] = ''  # a search query for it
     understanding: Annotated[str, Field(max_length=250)] = ''  # what is known so far, in one or two sentences (bounds up to 256 reach the grammar)
 
-# %% ../../nbs/methods/28_logicrag.ipynb #3f6ced37
+# %% ../../nbs/methods/28_logicrag.ipynb #f9f9f100
 class SubQuestion(BaseModel):
     "One sub-question the answer depends on."
     id: int
     question: Annotated[str, Field(max_length=250)]
     needs: list[int] = Field(default_factory=list, max_length=12)  # ids whose answers it needs first
 
-# %% ../../nbs/methods/28_logicrag.ipynb #f9f9f100
 class Dependencies(BaseModel):
     "The sub-questions the answer depends on."
     subquestions: list[SubQuestion] = Field(default_factory=list, max_length=12)

@@ -39,11 +39,10 @@ class Judgement(BaseModel):
     overall: int = Field(ge=1, le=10)
     valid: bool  # good enough to stop here
 
-# %% ../../nbs/methods/27a_toq.ipynb #6bdb6097
+# %% ../../nbs/methods/27a_toq.ipynb #ffff8f5b
 class SubQuestions(BaseModel):
     subquestions: list[Annotated[str, Field(max_length=250)]] = Field(default_factory=list, max_length=8)
 
-# %% ../../nbs/methods/27a_toq.ipynb #ffff8f5b
 class Extraction(BaseModel):
     "What the integrator found in a document (or in all of them)."
     relevant: bool

@@ -121,7 +121,7 @@ def semantic_chunks(llm: LLM, text: str, settings: FableSettings, report: BuildR
     if window: starts += ask(window)
     return cut_chunks(text, units, starts)
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #b5239ca8
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #528e04b4
 TREE_VERSION = 'fable-tree-v3'
 
 class SubsectionPlan(BaseModel):
@@ -129,27 +129,24 @@ class SubsectionPlan(BaseModel):
     summary: str = Field(max_length=250)
     start: int  # the chunk where the subsection begins
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #6653c305
 class SectionPlan(BaseModel):
     title: str = Field(max_length=100)
     summary: str = Field(max_length=250)
     start: int  # the chunk where the section begins; chunks before its first subsection belong to the section itself
     subsections: list[SubsectionPlan] = Field(default_factory=list, max_length=6)
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #528e04b4
 class TreePlan(BaseModel):
     "A document tree: root > sections > subsections > chunks (depth 4 with the root at depth 1); chunks before the first section hang from the root."
     title: str = Field(max_length=100)
     summary: str = Field(max_length=250)
     sections: list[SectionPlan] = Field(default_factory=list, max_length=12)
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #72bd5a7b
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #75f56116
 class ShallowSectionPlan(BaseModel):
     title: str = Field(max_length=100)
     summary: str = Field(max_length=250)
     start: int
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #75f56116
 class ShallowTreePlan(BaseModel):
     "A partition's tree: root > sections > chunks."
     title: str = Field(max_length=100)
@@ -359,14 +356,13 @@ def repair_plan(plan: BaseModel, chunks: Sequence[str]) -> BaseModel:
     first = chunks[0] if chunks else ''
     return plan.model_copy(update=dict(sections=fixed, title=plan.title.strip() or _opening(first, 8), summary=plan.summary.strip() or _first_sentence(first)))
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #8eda0107
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #a178eecc
 MERGE_VERSION = 'fable-merge-v1'
 
 class RootSummary(BaseModel):
     title: str = Field(max_length=120)
     summary: str = Field(max_length=800)
 
-# %% ../../nbs/retrieval/12_fable_forest.ipynb #a178eecc
 def merge_prompt(parts: Sequence[tuple[str, str]]) -> str:
     "The merge call's prompt over the partition roots."
     listed = '\n'.join(f'Part {k}: {t}. {s}' for k, (t, s) in enumerate(parts, 1))

@@ -252,12 +252,11 @@ def greedy_monotonicity_search(
                 smallest = dict(evidence=evidence, doc_tokens=doc_tokens, tau_l=tau_l, constrained=constrained, relaxed=relaxed)
     return dict(tries=tries, failures=failures, rate=failures / tries, smallest=smallest)
 
-# %% ../../../nbs/methods/24_aptrag_ec.ipynb #df7ca558
+# %% ../../../nbs/methods/24_aptrag_ec.ipynb #a1c797eb
 class NumberedAnswer(BaseModel):
     id: int  # question number in the batched prompt, from 1
     answer: str = Field(max_length=400)  # sub-answers are short; a bound stops a small model from looping
 
-# %% ../../../nbs/methods/24_aptrag_ec.ipynb #a1c797eb
 def batched_answers_schema(n: int) -> type[BaseModel]:
     "The output schema of a batched call for `n` questions (the list is bounded by `n`)."
     class BatchedAnswers(BaseModel):

@@ -115,7 +115,7 @@ def set_round_prompt(question: str, found: Sequence[str], passages: Sequence[tup
             'List every further answer to the question that these passages show, names only, comma-separated; '
             'leave out those found so far. If the passages show none, answer "none".')
 
-# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #f6f0e1ab
+# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #ddb16338
 ANSWERABILITY_VERSION = 'answerability-v1'
 
 class Answerability(BaseModel):
@@ -125,7 +125,6 @@ class Answerability(BaseModel):
     operation: str = Field(max_length=160)  # what must be done: look up new facts, or filter/compare/reorganise given ones
     needs_search: bool  # True: new facts must be retrieved; False: the context suffices
 
-# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #ddb16338
 ANSWERABILITY_SYSTEM = 'You check whether a question can be answered from given information. You reply with JSON only.'
 
 def qa_context(pairs: Sequence[tuple[str, str]]) -> str:
@@ -171,18 +170,16 @@ Take the items the question needs from the referenced answers, keeping every num
 (e.g. "Lagos (15.4 million)"), and write the question again with the items in place of each <Qj>.
 Reply with JSON: {{"analysis": "...", "items": ["..."], "question": "..."}}'''
 
-# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #50e59682
+# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #80a05c36
 REWRITE_VERSION = 'rewrite-v1'
 
 class Query(BaseModel):
     query: str = Field(max_length=160)
 
-# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #32ab769b
 class NumberedQuery(BaseModel):
     id: int
     query: str = Field(max_length=160)
 
-# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #80a05c36
 def queries_schema(n: int) -> type[BaseModel]:
     "Schema of a batched rewrite of `n` questions."
     class Queries(BaseModel):
