@@ -25,8 +25,8 @@ from ...tree import FlagKind, Node, register_flags
 __all__ = ['SUPERLATIVE', 'AptragFlag', 'drop_restated', 'implicit_reference', 'mark_implicit_references', 'names_in',
            'lost_restrictions', 'invented_names', 'keeps_its_scope', 'required_names', 'mentions', 'decompose',
            'aggregate_question', 'group_adds', 'group_steps', 'name_phrases', 'part_of_a_name', 'plan_group',
-           'ItemCheck', 'singular_predicate', 'plural', 'item_check', 'condition_words', 'needs_search',
-           'substitute_references', 'contextualise', 'rewrite_query', 'rewrite_queries']
+           'ItemCheck', 'singular_predicate', 'plural', 'item_check', 'name_initials', 'condition_words',
+           'needs_search', 'substitute_references', 'contextualise', 'rewrite_query', 'rewrite_queries']
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #eb92b063
 @register_flags
@@ -146,10 +146,13 @@ def required_names(question: str) -> list[frozenset[str]]:
         elif not any(name in g for g in groups): groups.append({name})
     return [frozenset(g) for g in groups]
 
+_INITIALS, _LISTED = r'(?<![\w-]){}(?![\w-])', r'(?:^|[,:] ){}(?=,| \(|$)'  # 'AU' anywhere as a word; 'C' only as an item of a list of codes ('..., C, CD, ...')
+
 def mentions(text: str, names: Iterable[str | frozenset[str]]) -> bool:
-    "Whether `text` names each of `names` (a group: one of its members), in another form too: 'Western Africa' names 'west african'; a name of several words in a row."
+    "Whether `text` names each of `names` (a group: one of its members), in another form too: 'Western Africa' names 'west african'; a name of several words in a row; an upper-case name (an initialism) as written."
     words = [w.lower() for w in re.findall(r"[A-Za-z0-9][\w'-]*", text)]
     def named(name: str) -> bool:
+        if name.isupper(): return bool(re.search(_INITIALS.format(re.escape(name)) if len(name) > 1 else _LISTED.format(name), text))  # an initialism, as written
         parts = name.split()
         return any(all(_same_name(p, w) for p, w in zip(parts, words[k:k + len(parts)])) for k in range(len(words) - len(parts) + 1))
     return all(any(named(n) for n in ({group} if isinstance(group, str) else group)) for group in names)
@@ -316,14 +319,25 @@ def item_check(question: str) -> Optional[ItemCheck]:
     return ItemCheck(f'Is it true that {{item}} {singular_predicate(predicate)}?', 'yes_no', 'yes', result=result)
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #3b3d9587
+_CONNECTORS = {'of', 'and', 'the', 'for'}
+
+def name_initials(text: str) -> list[tuple[str, str]]:
+    "Each name of `text` with its initials, as lists of codes write it ('Commonwealth of Independent States': 'CIS'); not for a name already in capitals."
+    out, text = [], text[:1].lower() + text[1:]  # the first word is capitalised anyway
+    for m in re.finditer(r"\b[A-Z][\w'-]*(?:\s+(?:(?:of|and|the|for)\s+)*[A-Z][\w'-]*)*", text):
+        words = m.group().split()
+        if len(words) == 1 and words[0].isupper(): continue  # 'NATO' is its own code
+        out.append((m.group().lower(), ''.join(w[0] for w in words if w.lower() not in _CONNECTORS)))
+    return out
+
 def condition_words(
     check: ItemCheck,  # the check per item
     group: str = '',  # the question that gathered the items ('Which countries are in Africa?'): its words name every item's kind, not the condition
 ) -> list[frozenset[str]]:
-    "What a yes/no check's passages must name for its yes to count: each group once (one member of it); [] when nothing needs naming (numbers, matches)."
+    "What a yes/no check's passages must name for its yes to count: each group once (one member of it, or the initials of the name it is part of); [] when nothing needs naming (numbers, matches)."
     if check.kind != 'yes_no': return []  # a number is read, and a match names its value in the answer: grounding one cost more than it saved (the prose above)
     condition = check.item_question.replace('{item}', ' ')
-    if names := required_names(condition): return names
+    if names := required_names(condition): return [g | {initials for span, initials in name_initials(condition) if any(n in span for n in g)} for g in names]
     kind_words = content_words(group)
     words = {w for w in content_words(condition) - {'true'} if not any(_same_name(w, k) for k in kind_words)}
     return [frozenset(words)] if words else []
