@@ -62,40 +62,33 @@ class Forest:
         self.row = {k: i for i, k in enumerate(keys)}
         self._cost: dict[tuple[str, int], int] = {}
 
-# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #b02e0a5d
-@patch(cls_method=True)
-def open(cls: Forest, folder: str | Path) -> Forest:
-    store = ForestStore(Path(folder)/'forest.sqlite')
-    try:
-        keys, vectors = store.vectors()
-        return cls({d: store.tree(d) for d in store.doc_ids()}, keys, vectors)
-    finally: store.close()
+    @classmethod
+    def open(cls, folder: str | Path) -> Forest:
+        store = ForestStore(Path(folder)/'forest.sqlite')
+        try:
+            keys, vectors = store.vectors()
+            return cls({d: store.tree(d) for d in store.doc_ids()}, keys, vectors)
+        finally: store.close()
 
-# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #0ef506bf
-@patch
-def subset(self: Forest, doc_ids: Sequence[str]) -> Forest:
-    "The forest of only these documents (one domain's, say); a name it does not hold is an error."
-    if missing := [d for d in doc_ids if d not in self.trees]:
-        raise KeyError(f'the forest has no document {", ".join(map(str, missing[:5]))} ({len(missing)} missing of {len(doc_ids)})')
-    wanted = set(doc_ids)
-    rows = [i for i, (d, _) in enumerate(self.keys) if d in wanted]
-    return Forest({d: t for d, t in self.trees.items() if d in wanted}, [self.keys[i] for i in rows], self.vectors[rows])
+    def subset(self, doc_ids: Sequence[str]) -> Forest:
+        "The forest of only these documents (one domain's, say); a name it does not hold is an error."
+        if missing := [d for d in doc_ids if d not in self.trees]:
+            raise KeyError(f'the forest has no document {", ".join(map(str, missing[:5]))} ({len(missing)} missing of {len(doc_ids)})')
+        wanted = set(doc_ids)
+        rows = [i for i, (d, _) in enumerate(self.keys) if d in wanted]
+        return Forest({d: t for d, t in self.trees.items() if d in wanted}, [self.keys[i] for i in rows], self.vectors[rows])
 
-# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #1c7370ff
-@patch
-def cost(self: Forest, doc_id: str, node_id: int) -> int:
-    "Tokens of the node's evidence text."
-    key = (doc_id, node_id)
-    if key not in self._cost: self._cost[key] = count_tokens(evidence_text(self.trees[doc_id], node_id))
-    return self._cost[key]
+    def cost(self, doc_id: str, node_id: int) -> int:
+        "Tokens of the node's evidence text."
+        key = (doc_id, node_id)
+        if key not in self._cost: self._cost[key] = count_tokens(evidence_text(self.trees[doc_id], node_id))
+        return self._cost[key]
 
-# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #41d41bd7
-@patch
-def similarities(self: Forest, scores: np.ndarray, doc_id: str) -> dict[int, float]:
-    "Every node of a document with its closeness to the query (`scores`: one per node of the forest, from `query_scores`)."
-    tree = self.trees[doc_id]
-    rows = [self.row[(doc_id, n.id)] for n in tree.nodes]
-    return dict(zip([n.id for n in tree.nodes], scores[rows].tolist()))
+    def similarities(self, scores: np.ndarray, doc_id: str) -> dict[int, float]:
+        "Every node of a document with its closeness to the query (`scores`: one per node of the forest, from `query_scores`)."
+        tree = self.trees[doc_id]
+        rows = [self.row[(doc_id, n.id)] for n in tree.nodes]
+        return dict(zip([n.id for n in tree.nodes], scores[rows].tolist()))
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #e3f65622
 @patch
