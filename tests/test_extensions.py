@@ -47,23 +47,28 @@ TOY_MODULE = textwrap.dedent('''
 ''')
 
 
+REGISTERED = {('aptrag.llm', 'BACKENDS'): 'toy-capital-backend', ('aptrag.retrieval.base', 'RETRIEVERS'): 'toy-word-overlap',
+              ('aptrag.methods.base', 'METHODS'): 'toy-one-look', ('aptrag.eval.datasets', 'DATASETS'): 'toy-capitals',
+              ('aptrag.corpus', 'CORPORA'): 'toy-capitals'}  # registry -> the toy's name in it
+
+
 def test_a_toy_of_each_kind_runs_through_aptrag_eval(tmp_path, monkeypatch):
     (tmp_path/'toy_extensions.py').write_text(TOY_MODULE)
     monkeypatch.syspath_prepend(str(tmp_path))
-    importlib.import_module('toy_extensions')
-    from aptrag.cli import main
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        code = main(['eval', '--method', 'toy-one-look', '--dataset', 'toy-capitals', '--backend', 'toy-capital-backend',
-                     '--set', 'retrieval.retriever=toy-word-overlap', '--set', f'cache_dir={tmp_path/"cache"}', '--top-k', '1',
-                     '--no-cache', '--out', str(tmp_path/'run')])
-    assert code == 0, out.getvalue()
-    rows = [json.loads(line) for line in (tmp_path/'run'/'results.jsonl').read_text().splitlines()]
-    assert sorted((r['id'], r['answer']) for r in rows) == [('Chile', 'Santiago'), ('Ghana', 'Accra'), ('Peru', 'Lima')], rows
-    settings = json.loads((tmp_path/'run'/'run.json').read_text())['settings']
-    assert (settings['llm']['backend'], settings['retrieval']['retriever'], settings['retrieval']['corpus']) == \
-        ('toy-capital-backend', 'toy-word-overlap', 'toy-capitals')
-    for registry, name in (('aptrag.llm', 'BACKENDS'), ('aptrag.retrieval.base', 'RETRIEVERS'), ('aptrag.methods.base', 'METHODS'),
-                           ('aptrag.eval.datasets', 'DATASETS'), ('aptrag.corpus', 'CORPORA')):
-        getattr(sys.modules[registry], name).pop({'BACKENDS': 'toy-capital-backend', 'RETRIEVERS': 'toy-word-overlap', 'METHODS': 'toy-one-look'}
-                                                 .get(name, 'toy-capitals'))
+    try:
+        importlib.import_module('toy_extensions')
+        from aptrag.cli import main
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            code = main(['eval', '--method', 'toy-one-look', '--dataset', 'toy-capitals', '--backend', 'toy-capital-backend',
+                         '--set', 'retrieval.retriever=toy-word-overlap', '--set', f'cache_dir={tmp_path/"cache"}', '--top-k', '1',
+                         '--no-cache', '--out', str(tmp_path/'run')])
+        assert code == 0, out.getvalue()
+        rows = [json.loads(line) for line in (tmp_path/'run'/'results.jsonl').read_text().splitlines()]
+        assert sorted((r['id'], r['answer']) for r in rows) == [('Chile', 'Santiago'), ('Ghana', 'Accra'), ('Peru', 'Lima')], rows
+        settings = json.loads((tmp_path/'run'/'run.json').read_text())['settings']
+        assert (settings['llm']['backend'], settings['retrieval']['retriever'], settings['retrieval']['corpus']) == \
+            ('toy-capital-backend', 'toy-word-overlap', 'toy-capitals')
+    finally:  # the toys leave no trace in the registries the other tests read
+        for (module, registry), name in REGISTERED.items(): getattr(importlib.import_module(module), registry).pop(name, None)
+        sys.modules.pop('toy_extensions', None)

@@ -16,7 +16,7 @@ from ..llm import LLM, CallLog
 from ..tree import Flag
 
 # %% auto #0
-__all__ = ['RetrieverFactory', 'RETRIEVERS', 'Hit', 'Retrieval', 'hits_table', 'Retriever', 'register_retriever']
+__all__ = ['RetrieverFactory', 'RETRIEVERS', 'Hit', 'Retrieval', 'hits_table', 'Retriever', 'RanksPassages', 'register_retriever']
 
 # %% ../../nbs/retrieval/09_retriever.ipynb #6052f343
 @dataclass
@@ -64,6 +64,18 @@ class Retriever(Protocol):
                use_llm: bool = True,  # False: answer without any LLM call (the budget has none left)
                k: Optional[int] = None,  # passages per query, where the retriever ranks passages; None: its own setting (a budgeted retriever fills its token budget either way)
     ) -> list[Retrieval]: ...
+
+# %% ../../nbs/retrieval/09_retriever.ipynb #861c295a
+class RanksPassages:
+    "`retrieve` and the protocol's `search` for a retriever whose `retrieve_many(queries, k, expand)` ranks passages without the LLM."
+    calls_llm = False
+    def retrieve(self, query: str, k: Optional[int] = None, expand: Optional[bool] = None) -> list[Hit]:
+        "Top-`k` hits for one query, best first."
+        if not query or not query.strip(): raise ValueError('empty retrieval query')
+        return self.retrieve_many([query], k, expand)[0]
+    def search(self, queries: Sequence[str], use_llm: bool = True, k: Optional[int] = None) -> list[Retrieval]:
+        "The retriever protocol: one `Retrieval` per query, top-`k` (no LLM call)."
+        return [Retrieval(hits) for hits in self.retrieve_many(queries, k)]
 
 # %% ../../nbs/retrieval/09_retriever.ipynb #abd84ff6
 RetrieverFactory = Callable[..., Retriever]  # (settings, llm=None, **ready parts) -> a retriever

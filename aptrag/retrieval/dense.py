@@ -24,7 +24,7 @@ from ..corpus import CORPORA, Passage, expand_sections, load_corpus, make_passag
 from ..embed import Embedder, make_embedder
 from ..files import write_atomic
 from ..llm import LLM
-from .base import Hit, Retrieval, register_retriever
+from .base import Hit, RanksPassages, register_retriever
 
 from fastcore.basics import patch
 
@@ -333,9 +333,9 @@ class DenseIndex:
     def close(self): self.store.close()
 
 # %% ../../nbs/retrieval/10_dense.ipynb #5f6540d2
-class DenseRetriever:
+class DenseRetriever(RanksPassages):
     "Top-k dense retrieval over an index folder, with optional section expansion."
-    name, calls_llm = 'passages', False
+    name = 'passages'
     def __init__(self, index: DenseIndex, embedder: Embedder, top_k: int = 20, expand: bool = True, expansion_tokens: int = 2560):
         if index.manifest['embedder'] != embedder.identity:
             raise IndexMismatchError(f"index embedder {index.manifest['embedder']} differs from the retriever's {embedder.identity}")
@@ -348,14 +348,6 @@ class DenseRetriever:
         if not (self.expand if expand is None else expand): return results
         return [expand_hits(hits, self.index.store, self.expansion_tokens) for hits in results]
 
-    def retrieve(self, query: str, k: Optional[int] = None, expand: Optional[bool] = None) -> list[Hit]:
-        "Top-`k` hits for `query`, best first, each followed by its section siblings when expanding."
-        if not query or not query.strip(): raise ValueError('empty retrieval query')
-        return self.retrieve_many([query], k, expand)[0]
-
-    def search(self, queries: Sequence[str], use_llm: bool = True, k: Optional[int] = None) -> list[Retrieval]:
-        "The retriever protocol: one `Retrieval` per query, top-`k` (dense search makes no LLM call)."
-        return [Retrieval(hits) for hits in self.retrieve_many(queries, k)]
 
 # %% ../../nbs/retrieval/10_dense.ipynb #750be142
 def expand_hits(

@@ -17,7 +17,7 @@ from tqdm.auto import tqdm
 from ..config import RetrievalSettings, Settings
 from ..files import write_atomic
 from ..llm import LLM
-from .base import Hit, Retrieval, register_retriever
+from .base import Hit, RanksPassages, register_retriever
 from .dense import DenseRetriever, IndexMismatchError, PassageStore, ensure_index, expand_hits, index_folder
 from .lexical import TOKENIZER, fuse_hits, min_max, tokenize
 
@@ -142,9 +142,9 @@ def fuse(
     return [Hit(h.passage, h.score, h.rank, h.expanded, found(h.passage.id)) for h in fused]
 
 # %% ../../nbs/retrieval/15_hybrid.ipynb #466541ba
-class PassageRetriever:
+class PassageRetriever(RanksPassages):
     "Dense, BM25 or hybrid retrieval over an index folder's passages, with section expansion."
-    name, calls_llm = 'passages', False
+    name = 'passages'
     def __init__(self,
                  dense: Optional[DenseRetriever],  # the dense retriever (None for BM25 alone)
                  lexical: Optional[BM25Index],  # the BM25 index (None for dense alone)
@@ -166,13 +166,6 @@ class PassageRetriever:
         else: found = [fuse(a, b, k, s.fusion, s.rrf_k, s.dense_weight) for a, b in zip(dense, lexical)]
         if not (s.expand if expand is None else expand): return found
         return [expand_hits(hits, self.store, s.expansion_tokens) for hits in found]
-    def retrieve(self, query: str, k: Optional[int] = None, expand: Optional[bool] = None) -> list[Hit]:
-        "Hits for one query."
-        if not query or not query.strip(): raise ValueError('empty retrieval query')
-        return self.retrieve_many([query], k, expand)[0]
-    def search(self, queries: Sequence[str], use_llm: bool = True, k: Optional[int] = None) -> list[Retrieval]:
-        "The retriever protocol: one `Retrieval` per query, top-`k` (no LLM call)."
-        return [Retrieval(hits) for hits in self.retrieve_many(queries, k)]
 
 # %% ../../nbs/retrieval/15_hybrid.ipynb #76c58c5d
 def ensure_bm25(folder: str | Path, progress: bool = True) -> BM25Index:
