@@ -171,6 +171,7 @@ class AptragSettings(BaseModel):
     batched_answer_tokens: int = Field(2048, ge=64)  # generation limit of a batched EC answer
     set_rounds: int = Field(6, ge=0, le=32)  # a node whose answer is a set gathered from several pages retrieves again, past what it read, until two rounds in a row add nothing (at most this many rounds; 0: one retrieval)
     set_round_passages: int = Field(5, ge=1, le=100)  # new passages each set round reads (at most; the 1.5B named 8 of South America's 12 countries reading 20 at a time, 11 reading 5)
+    set_expansion_passages: int = Field(200, ge=0, le=2000)  # a set whose known members' pages state one field line ('Region: South America') searches this deep with the line and adds the pages that state it and look like the members (0: no expansion)
     fanout: bool = True  # a question over each item of an earlier answer ('Which of <Q1> ...?') gets one check per item, answered by EC and combined without a call
     fanout_top_k: int = Field(1, ge=1, le=100)  # passages retrieved for each item check (1: the item's own passage; with 3, the 1.5B mixed up whose passage said what in a batch)
     max_fanout: int = Field(64, ge=1, le=1000)  # items one fan-out checks at most; its checks' calls and nodes are added to the question's budget

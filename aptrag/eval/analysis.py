@@ -20,7 +20,7 @@ from ..methods.text import content_words, example_words_copied, names_documents_
 from ..tree import FlagKind, Mode, Node, Trace
 
 # %% auto #0
-__all__ = ['Failure', 'query_drifted', 'placeholder_answer', 'mentioned', 'lateral_from_incomplete_set', 'diagnose',
+__all__ = ['Failure', 'query_drifted', 'placeholder_answer', 'mentioned', 'filter_from_incomplete_set', 'diagnose',
            'compare_runs', 'failure_counts', 'filter_ceiling', 'filter_ceilings', 'prompt_leaks']
 
 # %% ../../nbs/eval/35_analysis.ipynb #c50131d9
@@ -31,7 +31,7 @@ class Failure(StrEnum):
     split_misses_target = 'split_misses_target'  # the tree gathered fewer gold pages than the baseline's one retrieval
     query_drift = 'query_drift'  # a rewritten search query kept under half of its question's content words
     gold_dropped = 'gold_dropped'  # a gold page was retrieved but cut to fit the context before the answer call
-    incomplete_set = 'incomplete_set'  # a lateral child answered from its siblings' answers alone, which named fewer gold answers than the baseline
+    incomplete_set = 'incomplete_set'  # a filter over a sibling's set (a lateral child, or a fan-out's checks) began from a set that named fewer gold answers than the baseline
     wrong_with_gold = 'wrong_with_gold'  # the evidence held most gold pages, the answer still missed
     lost_in_synthesis = 'lost_in_synthesis'  # the children's answers named gold answers that the final answer dropped
     example_leak = 'example_leak'  # the answer is a prompt's format example ('a, b, c'), not an answer
@@ -66,16 +66,17 @@ def _evidence_cut_gold(node: Node, gold: set[str]) -> bool:
     dropped = {normalize_answer(t) for t in node.evidence_titles[cut.data.get('kept', 0):]}
     return bool((dropped - kept) & gold)
 
-def lateral_from_incomplete_set(
+def filter_from_incomplete_set(
     root: Node,  # the tree
     answers: list[list[str]],  # the gold answers, each with its aliases
     baseline_answer: str,  # what the baseline answered
 ) -> bool:
-    "Whether a lateral child, answered from its siblings' answers without a retrieval of its own, started from fewer gold answers than the baseline named."
+    "Whether a filter over its siblings' answers (a lateral child with no retrieval of its own, or a fan-out, which checks the items they name) started from fewer gold answers than the baseline named."
     named = len(mentioned(baseline_answer, answers))
     for parent in root.walk():
         for child in parent.children:
-            if child.mode != Mode.lateral or child.retrievals or not child.depends_on: continue
+            filters = child.mode == Mode.lateral and not child.retrievals or any(f.kind == 'fanout' for f in child.flags)
+            if not filters or not child.depends_on: continue
             sources = ' ; '.join(parent.children[j - 1].answer or '' for j in child.depends_on if 0 < j <= len(parent.children))
             if len(mentioned(sources, answers)) < named: return True
     return False
@@ -102,7 +103,7 @@ def diagnose(
         if recall < retrieval_recall(Trace.model_validate(baseline['trace']), titles): found.add(Failure.split_misses_target)
     if any(query_drifted(n) for n in nodes if n.mode in (Mode.external, Mode.batched, Mode.direct)): found.add(Failure.query_drift)
     if any(_evidence_cut_gold(n, gold) for n in nodes): found.add(Failure.gold_dropped)
-    if baseline is not None and record.answers and lateral_from_incomplete_set(trace.root, record.answers, baseline.get('answer') or ''):
+    if baseline is not None and record.answers and filter_from_incomplete_set(trace.root, record.answers, baseline.get('answer') or ''):
         found.add(Failure.incomplete_set)
     if recall is not None and recall >= most and f1 is not None and f1 < wrong: found.add(Failure.wrong_with_gold)
     if trace.root.children and record.answers:

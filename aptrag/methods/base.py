@@ -160,6 +160,13 @@ def retrieve_with_llm(self: QuestionContext, node: Node, query: str) -> list[Hit
     node.record_retrieval(found.hits, time.perf_counter() - start - llm_s, found.flags)  # the LLM's time is on its call records
     return found.hits
 
+# %% ../../nbs/methods/20_base.ipynb #63f92ce6
+@patch
+def page_passages(self: QuestionContext, titles: Sequence[str]) -> dict[str, list]:
+    "Every passage of the pages titled `titles`, by title (`PassageStore.pages`); {} where the retriever keeps no store."
+    pages = getattr(getattr(self.retriever, 'store', None), 'pages', None)
+    return pages(titles) if callable(pages) else {}
+
 # %% ../../nbs/methods/20_base.ipynb #9c2669fa
 @runtime_checkable
 class Method(Protocol):

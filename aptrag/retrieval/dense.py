@@ -111,6 +111,13 @@ class PassageStore:
         "All stored passages of `passage`'s expansion group."
         return [self._passage(r) for r in self.db.execute(f'select {self._COLUMNS} from passages where group_key = ?', (_group_key(passage),))]
 
+    def pages(self, titles: Sequence[str]) -> dict[str, list[Passage]]:
+        "Every stored passage of the pages titled `titles`, by title, in row order."
+        out: dict[str, list[Passage]] = {}
+        for r in self.select_in(f'select {self._COLUMNS} from passages where title in ({{}}) order by row', list(dict.fromkeys(titles))):
+            out.setdefault(r[2], []).append(self._passage(r))
+        return out
+
     def vectors(self, after_row: int = 0, batch: int = 50_000) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         "(rows, vectors) in row order, from `after_row` on, in batches."
         last = after_row
@@ -340,6 +347,9 @@ class DenseRetriever(RanksPassages):
         if index.manifest['embedder'] != embedder.identity:
             raise IndexMismatchError(f"index embedder {index.manifest['embedder']} differs from the retriever's {embedder.identity}")
         self.index, self.embedder, self.top_k, self.expand, self.expansion_tokens = index, embedder, top_k, expand, expansion_tokens
+
+    @property
+    def store(self) -> PassageStore: return self.index.store
 
     def retrieve_many(self, queries: Sequence[str], k: Optional[int] = None, expand: Optional[bool] = None) -> list[list[Hit]]:
         "Hits for several queries (one embedding batch)."

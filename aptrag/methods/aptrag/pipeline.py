@@ -32,7 +32,8 @@ from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['run_tasks', 'PlanDecision', 'APTRAG', 'qa_pairs', 'list_items', 'named_pages', 'grounded_items', 'named_in_passages',
-           'create_children', 'is_unknown', 'read_check', 'combine_checks', 'compare_by_numbers']
+           'field_lines', 'defining_lines', 'field_keys', 'unlike_members', 'create_children', 'is_unknown',
+           'read_check', 'combine_checks', 'compare_by_numbers']
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #8482d6fd
 def run_tasks(
@@ -237,6 +238,60 @@ def named_in_passages(
     own = {' '.join(phrase) for phrase in name_phrases(question)}
     return [i for i in items if i.lower() not in own and (recalled or re.search(rf'(?<!\w){re.escape(i.lower())}(?!\w)', text))]
 
+# %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #b96c9284
+_FIELD = re.compile(r'^([A-Z][^:#\n]{0,40}): (\S.*)$')
+
+def field_lines(text: str, words: Optional[int] = 6) -> list[tuple[str, str]]:
+    "The 'Field: value' lines of a passage as (field, line), those whose value has at most `words` words (None: all)."
+    found = (_FIELD.match(line.strip()) for line in text.splitlines())
+    return [(m[1], m[0]) for m in found if m and (words is None or len(m[2].split()) <= words)]
+
+def defining_lines(
+    pages: dict[str, Sequence[str]],  # known member's title -> the texts of its passages that were read
+    names: Sequence[str | frozenset[str]],  # what the question names (`required_names`)
+) -> list[str]:
+    "Short field lines that name one of `names` and that two or more of the members' pages state, most stated first."
+    anyone = [frozenset().union(*[{n} if isinstance(n, str) else n for n in names])] if names else []
+    counts: dict[str, int] = {}
+    for texts in pages.values():
+        for line in {line for t in texts for _, line in field_lines(t) if anyone and mentions(line, anyone)}: counts[line] = counts.get(line, 0) + 1
+    return [line for line, n in sorted(counts.items(), key=lambda kv: -kv[1]) if n >= 2]
+
+def field_keys(passages: Sequence) -> set[str]:
+    "The fields a page states, over all its passages."
+    return {key for p in passages for key, _ in field_lines(p.text, words=None)}
+
+def unlike_members(candidate: set[str], members: Sequence[set[str]], rare: float = 0.2) -> list[str]:
+    "What sets a page apart from the `members`' pages: the fields fewer than `rare` of them have, and ('no ...') those every one has and it lacks."
+    extra = sorted(f for f in candidate if sum(f in m for m in members) < rare * len(members))
+    return extra + [f'no {f}' for f in sorted(set.intersection(*map(set, members)) - candidate)] if members else extra
+
+# %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #c75f1313
+@patch
+def expand_by_fields(self: APTRAG,
+                     ctx: QuestionContext,  # the question's budgets and retriever
+                     node: Node,  # a node whose answer is a set
+                     items: Sequence[str],  # the members known so far
+                     hits: Sequence[Hit],  # the passages it read
+) -> tuple[list[str], list[Hit], dict]:
+    "Members whose pages state the line the known members' pages state and look like theirs: (titles, passages, what the trace records)."
+    depth, known = self.options.set_expansion_passages, {i.lower() for i in items}
+    pages: dict[str, list[str]] = {}
+    for h in hits:
+        if h.passage.title.lower() in known: pages.setdefault(h.passage.title, []).append(h.passage.text)
+    lines = defining_lines(pages, required_names(node.text)) if depth and not ctx.retriever.calls_llm else []
+    if not lines: return [], [], {}
+    candidates: dict[str, Hit] = {}
+    for line, found in zip(lines, ctx.retrieve_many([node] * len(lines), lines, k=depth, record=False)):
+        for h in found:
+            title = h.passage.title
+            if title.lower() not in known and ',' not in title and line in (l for _, l in field_lines(h.passage.text)): candidates.setdefault(title, h)
+    stored = ctx.page_passages(list(pages) + list(candidates)) if candidates else {}
+    members = [field_keys(stored[t]) for t in pages if t in stored]
+    unlike = {t: u for t in candidates if len(members) >= 3 and (u := unlike_members(field_keys(stored.get(t, [])), members))}
+    added = [t for t in candidates if t not in unlike]
+    return added, [candidates[t] for t in added], {'expanded_by': lines, 'expanded': added, **({'unlike': unlike} if unlike else {})}
+
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #22c9da48
 @patch
 def complete_set(self: APTRAG,
@@ -246,7 +301,7 @@ def complete_set(self: APTRAG,
                  final: bool = False,  # the node is the root: answers stay in the benchmark's style
                  whole: Optional[str] = None,  # the node gathers the group of this question, whose members are checked next: completed even when one page listed them, then rounds over what this question finds
 ):
-    "Retrieve past what `node` read, round by round, until two rounds in a row add no member (then as much over `whole`'s pages); its answer becomes the whole set."
+    "Add the members its pages state as the known ones do (`expand_by_fields`), then retrieve past what `node` read, round by round, until two rounds in a row add no member (then as much over `whole`'s pages); its answer becomes the whole set."
     names = required_names(node.text)
     items = named_in_passages(grounded_items(list_items(node.answer), hits, names), hits, node.text, recalled=whole is None)  # a group to be checked: what it read
     closed = any(len(group) > 1 for group in names)  # 'the capitals of Spain, Portugal and Italy': as many members as the names it lists
@@ -255,6 +310,12 @@ def complete_set(self: APTRAG,
         return
     shown, k, added, read = set(), min(self.settings.retrieval.top_k, self.options.set_round_passages), [], list(hits)
     read_ids = {h.passage.id for h in hits}
+    start = time.perf_counter()
+    more, pages, expansion = self.expand_by_fields(ctx, node, items, hits)  # members the pages state as the known ones do
+    if more:
+        items += more
+        read += [h for h in pages if h.passage.id not in read_ids]; read_ids |= {h.passage.id for h in pages}
+        node.record_retrieval(read, time.perf_counter() - start)
     def rounds_over(query: str) -> bool:
         "Rounds over what `query` finds, until two in a row add nothing; False where the budget stopped them."
         nonlocal items, read, read_ids
@@ -280,7 +341,7 @@ def complete_set(self: APTRAG,
     whole_rounds = 0
     if rounds_over(node.text) and whole:  # then the pages the whole question finds: where the members that meet its condition are
         before = len(added); rounds_over(whole); whole_rounds = len(added) - before
-    node.flag(AptragFlag.set_rounds, rounds=len(added), added=added, items=len(items), **({'whole_question_rounds': whole_rounds} if whole else {}))
+    node.flag(AptragFlag.set_rounds, rounds=len(added), added=added, items=len(items), **({'whole_question_rounds': whole_rounds} if whole else {}), **expansion)
     node.answer = ', '.join(items)
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #e1b27f9b
