@@ -11,8 +11,6 @@ import urllib.error, urllib.request
 from pathlib import Path
 from typing import Optional, Sequence
 
-from fastcore.basics import patch
-
 # %% auto #0
 __all__ = ['SERVER_BINARY_ENV', 'FEATURE_FLAGS', 'find_llama_server', 'llama_cpp_folder', 'server_environment', 'free_port',
            'port_in_use', 'process_alive', 'end_process', 'spawn_tied', 'cpu_flags', 'build_features',
@@ -215,94 +213,83 @@ class LocalServer:
         if self.threads: cmd += ['--threads', str(self.threads), '--threads-batch', str(self.threads)]
         return cmd + self.extra_args
 
-# %% ../nbs/core/00c_local_server.ipynb #c066804d
-from fastcore.basics import patch
+    def healthy(self, port: Optional[int] = None) -> bool:
+        "Whether a llama-server on `port` (default: ours) is loaded and serves our model file."
+        base = f'http://127.0.0.1:{port or self.port}'
+        status, _ = http_json(f'{base}/health')
+        if status != 200: return False
+        status, props = http_json(f'{base}/props')
+        return status == 200 and Path(props.get('model_path', '')).resolve() == self.model_path
 
-@patch
-def healthy(self: LocalServer, port: Optional[int] = None) -> bool:
-    "Whether a llama-server on `port` (default: ours) is loaded and serves our model file."
-    base = f'http://127.0.0.1:{port or self.port}'
-    status, _ = http_json(f'{base}/health')
-    if status != 200: return False
-    status, props = http_json(f'{base}/props')
-    return status == 200 and Path(props.get('model_path', '')).resolve() == self.model_path
+    def _adopt_or_clear(self) -> bool:
+        "Reuse the server in our state file if it is healthy; stop it if it is alive but not; True when reused."
+        try: state = json.loads(self.state_path.read_text())
+        except (FileNotFoundError, ValueError): return False
+        pid, port, owner = state.get('pid'), state.get('port'), state.get('owner')
+        if self.requested_port and port != self.requested_port: return False  # asked for another port: start our own there
+        if pid and process_alive(pid) and port and self.healthy(port):
+            self.pid, self.port, self.reused = pid, port, True
+            if not (owner and process_alive(owner)):  # its owner is gone: adopt it, stop it when we are done
+                self.owned = True
+                self.state_path.write_text(json.dumps({**state, 'owner': os.getpid()}))
+            return True
+        if pid and process_alive(pid): end_process(pid, 5.0)  # alive but not serving our model: replace it
+        self.state_path.unlink(missing_ok=True)
+        return False
 
-# %% ../nbs/core/00c_local_server.ipynb #4d7f6d30
-@patch
-def _adopt_or_clear(self: LocalServer) -> bool:
-    "Reuse the server in our state file if it is healthy; stop it if it is alive but not; True when reused."
-    try: state = json.loads(self.state_path.read_text())
-    except (FileNotFoundError, ValueError): return False
-    pid, port, owner = state.get('pid'), state.get('port'), state.get('owner')
-    if self.requested_port and port != self.requested_port: return False  # asked for another port: start our own there
-    if pid and process_alive(pid) and port and self.healthy(port):
-        self.pid, self.port, self.reused = pid, port, True
-        if not (owner and process_alive(owner)):  # its owner is gone: adopt it, stop it when we are done
-            self.owned = True
-            self.state_path.write_text(json.dumps({**state, 'owner': os.getpid()}))
-        return True
-    if pid and process_alive(pid): end_process(pid, 5.0)  # alive but not serving our model: replace it
-    self.state_path.unlink(missing_ok=True)
-    return False
-
-@patch
-def start(self: LocalServer) -> LocalServer:
-    "Start (or reuse) the server and wait until it serves; raises `ServerStartError` naming the cause."
-    if self.port is not None: return self
-    if not os.environ.get(SERVER_BINARY_ENV): check_build_for_cpu()  # the server is built with llama-cpp-python
-    self.state_dir.mkdir(parents=True, exist_ok=True)
-    with open(self.state_dir/f'{self.key}.lock', 'w') as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # two programs starting the same server: the second reuses the first's
-        if self._adopt_or_clear():
-            if self.owned: atexit.register(self.stop)
-            return self
-        port = self.requested_port or free_port()
-        if port_in_use(port): raise ServerStartError(f'port {port} on 127.0.0.1 is taken by another program; choose another port')
-        command = self.command(port)
-        (self.state_dir/'slots').mkdir(exist_ok=True)
-        self.log_path.write_text(f'# {" ".join(command)}\n')
-        self.process = spawn_tied(command, self.log_path, server_environment(Path(command[0])))
-        self.pid, self.owned = self.process.pid, True
-        atexit.register(self.stop)
-        deadline = time.monotonic() + self.startup_timeout_s
-        while time.monotonic() < deadline:
-            code = self.process.poll()
-            if code is not None:
-                self.process = self.pid = None
-                cause = ' (Illegal instruction: the build uses CPU instructions this machine lacks; reinstall llama-cpp-python '\
-                        'with CMAKE_ARGS from scripts/llama_cmake_args.py)' if code == -signal.SIGILL else ''
-                raise ServerStartError(f'llama-server exited with code {code}{cause} before it was ready. Log {self.log_path}:\n'
+    def start(self) -> LocalServer:
+        "Start (or reuse) the server and wait until it serves; raises `ServerStartError` naming the cause."
+        if self.port is not None: return self
+        if not os.environ.get(SERVER_BINARY_ENV): check_build_for_cpu()  # the server is built with llama-cpp-python
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+        with open(self.state_dir/f'{self.key}.lock', 'w') as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # two programs starting the same server: the second reuses the first's
+            if self._adopt_or_clear():
+                if self.owned: atexit.register(self.stop)
+                return self
+            port = self.requested_port or free_port()
+            if port_in_use(port): raise ServerStartError(f'port {port} on 127.0.0.1 is taken by another program; choose another port')
+            command = self.command(port)
+            (self.state_dir/'slots').mkdir(exist_ok=True)
+            self.log_path.write_text(f'# {" ".join(command)}\n')
+            self.process = spawn_tied(command, self.log_path, server_environment(Path(command[0])))
+            self.pid, self.owned = self.process.pid, True
+            atexit.register(self.stop)
+            deadline = time.monotonic() + self.startup_timeout_s
+            while time.monotonic() < deadline:
+                code = self.process.poll()
+                if code is not None:
+                    self.process = self.pid = None
+                    cause = ' (Illegal instruction: the build uses CPU instructions this machine lacks; reinstall llama-cpp-python '\
+                            'with CMAKE_ARGS from scripts/llama_cmake_args.py)' if code == -signal.SIGILL else ''
+                    raise ServerStartError(f'llama-server exited with code {code}{cause} before it was ready. Log {self.log_path}:\n'
+                                           + _log_tail(self.log_path))
+                if self.healthy(port): break
+                time.sleep(0.2)
+            else:
+                self.port = port; self.stop()
+                raise ServerStartError(f'llama-server did not become ready within {self.startup_timeout_s:.0f} s. Log {self.log_path}:\n'
                                        + _log_tail(self.log_path))
-            if self.healthy(port): break
-            time.sleep(0.2)
-        else:
-            self.port = port; self.stop()
-            raise ServerStartError(f'llama-server did not become ready within {self.startup_timeout_s:.0f} s. Log {self.log_path}:\n'
-                                   + _log_tail(self.log_path))
-        self.port = port
-        self.state_path.write_text(json.dumps({'pid': self.pid, 'port': port, 'owner': os.getpid(), 'model_path': str(self.model_path),
-                                               'slots': self.slots, 'command': command, 'log': str(self.log_path)}))
-    return self
+            self.port = port
+            self.state_path.write_text(json.dumps({'pid': self.pid, 'port': port, 'owner': os.getpid(), 'model_path': str(self.model_path),
+                                                   'slots': self.slots, 'command': command, 'log': str(self.log_path)}))
+        return self
 
-# %% ../nbs/core/00c_local_server.ipynb #247c9cc1
-@patch
-def stop(self: LocalServer):
-    "Stop the server if we own it (a reused server belongs to whoever started it)."
-    atexit.unregister(self.stop)
-    if self.owned and self.pid:
-        end_process(self.pid)  # our own child is reaped by its keeper thread; an adopted one is waited for the same way
-        try:
-            if json.loads(self.state_path.read_text()).get('pid') == self.pid: self.state_path.unlink()
-        except (FileNotFoundError, ValueError): pass
-    self.process, self.pid, self.port, self.owned = None, None, None, False
+    def stop(self):
+        "Stop the server if we own it (a reused server belongs to whoever started it)."
+        atexit.unregister(self.stop)
+        if self.owned and self.pid:
+            end_process(self.pid)  # our own child is reaped by its keeper thread; an adopted one is waited for the same way
+            try:
+                if json.loads(self.state_path.read_text()).get('pid') == self.pid: self.state_path.unlink()
+            except (FileNotFoundError, ValueError): pass
+        self.process, self.pid, self.port, self.owned = None, None, None, False
 
-# %% ../nbs/core/00c_local_server.ipynb #8c2cf63a
-@patch
-def erase_prompt_cache(self: LocalServer):
-    "Forget the prompts every slot keeps, so that the next requests are computed in full."
-    for slot in range(self.slots):
-        status, body = http_json(f'{self.url}/slots/{slot}?action=erase', {}, timeout=30)
-        if status != 200: raise RuntimeError(f'llama-server at {self.url} could not erase slot {slot}: HTTP {status} {body}')
+    def erase_prompt_cache(self):
+        "Forget the prompts every slot keeps, so that the next requests are computed in full."
+        for slot in range(self.slots):
+            status, body = http_json(f'{self.url}/slots/{slot}?action=erase', {}, timeout=30)
+            if status != 200: raise RuntimeError(f'llama-server at {self.url} could not erase slot {slot}: HTTP {status} {body}')
 
 # %% ../nbs/core/00c_local_server.ipynb #494671fb
 _SHARED: dict[str, list] = {}  # key -> [server, users]

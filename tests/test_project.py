@@ -119,6 +119,25 @@ def test_definitions_are_followed_by_their_examples():
     assert exported > 600 and pairs / exported <= 0.30, (pairs, exported)
 
 
+def undemonstrated_patches(notebooks) -> list[str]:
+    "Methods added to a class by `@patch` whose cell is not followed (past any prose) by an example or test cell."
+    found = []
+    for notebook in notebooks:
+        cells = json.loads(notebook.read_text())['cells']
+        for k, cell in enumerate(cells):
+            if not (cell['cell_type'] == 'code' and is_export(cell)): continue
+            after = next((c for c in cells[k + 1:] if c['cell_type'] != 'markdown'), {})
+            shown = after.get('cell_type') == 'code' and not is_export(after)
+            for name, owner in re.findall(r'@patch(?:\(as_prop=True\))?\s*\ndef (\w+)\(self: (\w+)', ''.join(cell['source'])):
+                if not shown: found.append(f'{notebook.name}: {owner}.{name}')
+    return found
+
+
+def test_classes_are_one_cell_or_each_step_is_shown():
+    "A class is one cell, or each method patched onto it in a later cell is followed by its example (nbdev's 'patch, then demonstrate')."
+    assert not undemonstrated_patches(sorted((ROOT/'nbs').rglob('*.ipynb')))
+
+
 def test_nbdev_clean_keeps_outputs():
     "CI runs nbdev-clean and fails on any change, so outputs survive it only if cleaning keeps them."
     from nbdev.clean import clean_nb

@@ -37,9 +37,7 @@ class QuestionContext:
         self.flags: list[Flag] = []
         self._lock, self.started = threading.Lock(), time.perf_counter()
 
-# %% ../../nbs/methods/20_base.ipynb #4648caab
-@patch
-def now(self: QuestionContext) -> float: return time.perf_counter() - self.started
+    def now(self) -> float: return time.perf_counter() - self.started  # seconds since the question began
 
 # %% ../../nbs/methods/20_base.ipynb #a234b811
 @patch
@@ -47,7 +45,6 @@ def flag(self: QuestionContext, kind: FlagKind, detail: str = ''):
     "Record a run-level limit or fallback (once per kind and detail)."
     with self._lock: self._flag(kind, detail)
 
-# %% ../../nbs/methods/20_base.ipynb #31e15a20
 @patch
 def _flag(self: QuestionContext, kind: FlagKind, detail: str):
     if not any((f.kind, f.detail) == (kind, detail) for f in self.flags): self.flags.append(Flag(kind=kind, detail=detail))
@@ -192,19 +189,16 @@ class QuestionMethod:
         self.llm = llm or LLM(self.settings)
         self._retriever = retriever
 
-# %% ../../nbs/methods/20_base.ipynb #cb2edc3b
-@patch(as_prop=True)
-def retriever(self: QuestionMethod) -> Optional[Retriever]:
-    "The retriever: the one given, else the one `retrieval.retriever` names (`make_retriever`), built on first use."
-    if not self.uses_retriever: return None
-    if self._retriever is None: self._retriever = make_retriever(self.settings, self.llm)
-    return self._retriever
+    @property
+    def retriever(self) -> Optional[Retriever]:
+        "The retriever: the one given, else the one `retrieval.retriever` names (`make_retriever`), built on first use."
+        if not self.uses_retriever: return None
+        if self._retriever is None: self._retriever = make_retriever(self.settings, self.llm)
+        return self._retriever
 
-# %% ../../nbs/methods/20_base.ipynb #7e13a15a
-@patch
-def answer(self: QuestionMethod, ctx: QuestionContext, root: Node) -> str:
-    "Answer the question at `root`, recording the work on the tree; each method defines it."
-    raise NotImplementedError
+    def answer(self, ctx: QuestionContext, root: Node) -> str:
+        "Answer the question at `root`, recording the work on the tree; each method defines it."
+        raise NotImplementedError
 
 # %% ../../nbs/methods/20_base.ipynb #a2bfce66
 @patch

@@ -95,11 +95,10 @@ class LogicRAG(QuestionMethod):
     planning_purposes = ('analyse', 'dependencies')  # its structure calls: a planner model (llm.planner) answers them
     name = 'logicrag'
 
-# %% ../../nbs/methods/28_logicrag.ipynb #b2b4ee48
-@patch(as_prop=True)
-def options(self: LogicRAG):
-    "LogicRAG's own settings (`methods.logicrag`)."
-    return self.settings.methods.logicrag
+    @property
+    def options(self):
+        "LogicRAG's own settings (`methods.logicrag`)."
+        return self.settings.methods.logicrag
 
 # %% ../../nbs/methods/28_logicrag.ipynb #abdb1b9d
 @patch

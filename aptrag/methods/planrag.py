@@ -100,11 +100,10 @@ class PlanRAG(QuestionMethod):
     planning_purposes = ('plan_dag', 'contextualise')  # its structure calls: a planner model (llm.planner) answers them
     name = 'planrag'
 
-# %% ../../nbs/methods/27_planrag.ipynb #42eb2808
-@patch(as_prop=True)
-def options(self: PlanRAG):
-    "Plan*RAG's own settings (`methods.planrag`)."
-    return self.settings.methods.planrag
+    @property
+    def options(self):
+        "Plan*RAG's own settings (`methods.planrag`)."
+        return self.settings.methods.planrag
 
 # %% ../../nbs/methods/27_planrag.ipynb #c1d97bec
 @patch
@@ -123,6 +122,26 @@ def plan(self: PlanRAG, ctx: QuestionContext, root: Node) -> list[list[DAGNode]]
         root.flag(FlagKind.budget, 'nodes', dropped=sum(map(len, levels)) - allowed)
         levels = [[n for n in level if n.id in kept and set(n.needs) <= kept] for level in levels]
     return [level for level in levels if level] or single
+
+# %% ../../nbs/methods/27_planrag.ipynb #2f92baeb
+@patch
+def answer_node(self: PlanRAG, ctx: QuestionContext, root: Node, dag_node: DAGNode, position: dict[int, int]):
+    "Fill a node's placeholders, retrieve with its text and answer it from its passages and prerequisites."
+    node = root.children[position[dag_node.id] - 1]
+    node.started_s = ctx.now()
+    pairs = [(position[j], root.children[position[j] - 1].text, root.children[position[j] - 1].answer or '-') for j in dag_node.needs]
+    try:
+        if _PLACEHOLDER.search(node.question):
+            answers = {j: root.children[position[j] - 1].answer or '' for j in dag_node.needs}
+            substituted = _PLACEHOLDER.sub(lambda m: answers.get(int(m.group(1)), m.group(0)), node.question)
+            node.contextualised = (ctx.chat(node, fill_prompt(node.question, pairs), purpose='contextualise', max_tokens=200,
+                                            version=NODE_VERSION).strip() or substituted) if self.options.fill_with_model else substituted
+        node.query = node.text
+        hits = ctx.retrieve_many([node], [node.query])[0]
+        node.mode = Mode.external
+        node.answer = ask_answer(ctx, node, node_prompt(node.text, pairs, passages_for(ctx, node, hits, known_answers(pairs))), 'answer_external')
+    except BudgetExceeded: node.answer = node.answer or ''
+    node.finished_s = ctx.now()
 
 # %% ../../nbs/methods/27_planrag.ipynb #77860645
 @patch
@@ -144,23 +163,3 @@ def answer(self: PlanRAG, ctx: QuestionContext, root: Node) -> str:
     try: root.answer = ask_answer(ctx, root, final_prompt(root.text, pairs, self.settings.answer.style), 'answer_final', final=True)
     except BudgetExceeded: root.answer = '; '.join(a for _, _, a in pairs if a != '-')
     return root.answer
-
-# %% ../../nbs/methods/27_planrag.ipynb #2f92baeb
-@patch
-def answer_node(self: PlanRAG, ctx: QuestionContext, root: Node, dag_node: DAGNode, position: dict[int, int]):
-    "Fill a node's placeholders, retrieve with its text and answer it from its passages and prerequisites."
-    node = root.children[position[dag_node.id] - 1]
-    node.started_s = ctx.now()
-    pairs = [(position[j], root.children[position[j] - 1].text, root.children[position[j] - 1].answer or '-') for j in dag_node.needs]
-    try:
-        if _PLACEHOLDER.search(node.question):
-            answers = {j: root.children[position[j] - 1].answer or '' for j in dag_node.needs}
-            substituted = _PLACEHOLDER.sub(lambda m: answers.get(int(m.group(1)), m.group(0)), node.question)
-            node.contextualised = (ctx.chat(node, fill_prompt(node.question, pairs), purpose='contextualise', max_tokens=200,
-                                            version=NODE_VERSION).strip() or substituted) if self.options.fill_with_model else substituted
-        node.query = node.text
-        hits = ctx.retrieve_many([node], [node.query])[0]
-        node.mode = Mode.external
-        node.answer = ask_answer(ctx, node, node_prompt(node.text, pairs, passages_for(ctx, node, hits, known_answers(pairs))), 'answer_external')
-    except BudgetExceeded: node.answer = node.answer or ''
-    node.finished_s = ctx.now()

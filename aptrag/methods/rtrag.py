@@ -168,11 +168,10 @@ class RTRAG(QuestionMethod):
     planning_purposes = ('decompose', 'analyse', 'refine_query', 'regenerate', 'rephrase')  # its structure calls: a planner model (llm.planner) answers them
     name = 'rtrag'
 
-# %% ../../nbs/methods/28c_rtrag.ipynb #b0639948
-@patch(as_prop=True)
-def options(self: RTRAG):
-    "RT-RAG's own settings (`methods.rtrag`)."
-    return self.settings.methods.rtrag
+    @property
+    def options(self):
+        "RT-RAG's own settings (`methods.rtrag`)."
+        return self.settings.methods.rtrag
 
 # %% ../../nbs/methods/28c_rtrag.ipynb #c2e5e4d6
 @patch

@@ -82,11 +82,10 @@ class ToQ(QuestionMethod):
     planning_purposes = ('decompose', 'rewrite', 'judge_step')  # its structure calls: a planner model (llm.planner) answers them
     name = 'toq'
 
-# %% ../../nbs/methods/27a_toq.ipynb #a14dabd3
-@patch(as_prop=True)
-def options(self: ToQ):
-    "ToQ's own settings (`methods.toq`)."
-    return self.settings.methods.toq
+    @property
+    def options(self):
+        "ToQ's own settings (`methods.toq`)."
+        return self.settings.methods.toq
 
 # %% ../../nbs/methods/27a_toq.ipynb #4b6d3449
 @patch

@@ -90,36 +90,31 @@ class Forest:
         rows = [self.row[(doc_id, n.id)] for n in tree.nodes]
         return dict(zip([n.id for n in tree.nodes], scores[rows].tolist()))
 
-# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #e3f65622
-@patch
-def node_texts(self: Forest) -> list[str]:
-    "What BM25 reads of each node, in key order: a section's title path and summary, a leaf's chunk."
-    texts = []
-    for doc_id, node_id in self.keys:
-        tree, node = self.trees[doc_id], self.trees[doc_id].nodes[node_id]
-        texts.append(tree.chunks[node.chunk] if node.kind == 'leaf' else f'{tree.title_path(node_id)}: {node.summary}')
-    return texts
+    def node_texts(self) -> list[str]:
+        "What BM25 reads of each node, in key order: a section's title path and summary, a leaf's chunk."
+        texts = []
+        for doc_id, node_id in self.keys:
+            tree, node = self.trees[doc_id], self.trees[doc_id].nodes[node_id]
+            texts.append(tree.chunks[node.chunk] if node.kind == 'leaf' else f'{tree.title_path(node_id)}: {node.summary}')
+        return texts
 
-@patch
-def query_scores(self: Forest,
-                 vector: np.ndarray,  # the query's unit vector
-                 query: str = '',  # the query's text (hybrid only)
-                 mode: str = 'dense',  # 'dense': cosine; 'hybrid': cosine and BM25 over the node texts, fused
-                 dense_weight: float = 0.5,  # hybrid: the cosine's weight (BM25's is the rest)
-) -> np.ndarray:
-    "Every node's closeness to the query, in key order."
-    cosine = self.vectors @ vector
-    if mode == 'dense': return cosine
-    if mode != 'hybrid': raise ValueError(f"unknown fable.vector_mode {mode!r}: 'dense' or 'hybrid'")
-    if getattr(self, '_bm25', None) is None: self._bm25 = LexicalIndex(self.node_texts())
-    return dense_weight * min_max(cosine) + (1 - dense_weight) * min_max(self._bm25.scores(query))
+    def query_scores(self,
+                     vector: np.ndarray,  # the query's unit vector
+                     query: str = '',  # the query's text (hybrid only)
+                     mode: str = 'dense',  # 'dense': cosine; 'hybrid': cosine and BM25 over the node texts, fused
+                     dense_weight: float = 0.5,  # hybrid: the cosine's weight (BM25's is the rest)
+    ) -> np.ndarray:
+        "Every node's closeness to the query, in key order."
+        cosine = self.vectors @ vector
+        if mode == 'dense': return cosine
+        if mode != 'hybrid': raise ValueError(f"unknown fable.vector_mode {mode!r}: 'dense' or 'hybrid'")
+        if getattr(self, '_bm25', None) is None: self._bm25 = LexicalIndex(self.node_texts())
+        return dense_weight * min_max(cosine) + (1 - dense_weight) * min_max(self._bm25.scores(query))
 
-# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #060543ce
-@patch
-def top_nodes(self: Forest, scores: np.ndarray, k: int) -> list[tuple[str, int, float]]:
-    "The k nodes closest to the query over the whole forest (`scores` from `query_scores`)."
-    best = np.argsort(-scores, kind='stable')[:k]
-    return [(*self.keys[i], float(scores[i])) for i in best]
+    def top_nodes(self, scores: np.ndarray, k: int) -> list[tuple[str, int, float]]:
+        "The k nodes closest to the query over the whole forest (`scores` from `query_scores`)."
+        best = np.argsort(-scores, kind='stable')[:k]
+        return [(*self.keys[i], float(scores[i])) for i in best]
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #51e95171
 def tree_expansion(

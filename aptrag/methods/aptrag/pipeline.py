@@ -130,7 +130,6 @@ def answer_from_pairs(self: APTRAG,
     try: return ask_answer(ctx, node, prompt, f'answer_{kind}')
     except BudgetExceeded: return ''
 
-# %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #cc5053b4
 @patch
 def final_answer(self: APTRAG, ctx: QuestionContext, root: Node, hits: Sequence[Hit] = ()) -> str:
     "A split root's answer from its children (and its own passages, `hits`), in the question's form and the benchmark's style."
