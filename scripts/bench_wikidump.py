@@ -12,7 +12,7 @@ from pathlib import Path
 
 from aptrag.corpus import read_jsonl
 from aptrag.data import data_file
-from aptrag.retrieval.wikidump import build_dump_corpus, kilt_page_wikitext, project_full_dump, read_dump, write_test_dump
+from aptrag.wikidump import build_dump_corpus, kilt_page_wikitext, project_full_dump, read_dump, write_test_dump
 
 
 def main():

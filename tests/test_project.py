@@ -72,7 +72,7 @@ def test_module_boundaries():
 KEPT_OUTPUTS = {  # notebook -> the fewest code cells with a saved output it may hold (what each shows is listed in its prose)
     'core/04_tree': 3, 'methods/20_base': 9, 'methods/21b_text': 4, 'methods/22_aptrag_prompts': 7, 'methods/23_aptrag_planner': 4,
     'methods/24_aptrag_ec': 7, 'methods/25_aptrag_pipeline': 8, 'methods/27_planrag': 5, 'methods/27a_toq': 4, 'methods/28_logicrag': 4,
-    'methods/28c_rtrag': 2, 'retrieval/09_retriever': 3, 'retrieval/09a_lexical': 3, 'retrieval/10_dense': 4, 'retrieval/11_wikidump': 5,
+    'methods/28c_rtrag': 2, 'retrieval/09_retriever': 3, 'retrieval/09a_lexical': 3, 'retrieval/10_dense': 4, 'core/03a_wikidump': 5,
     'retrieval/12_fable_forest': 3, 'retrieval/13_fable_retrieval': 10, 'retrieval/15_hybrid': 3, 'tutorials/walkthrough': 7,
     'experiments/main_results': 6, 'experiments/retrieval': 7, 'explanations/results': 10, 'explanations/tree_size': 7,
 }
