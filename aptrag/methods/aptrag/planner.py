@@ -22,18 +22,18 @@ from ..text import FUNCTION_WORDS, REFERENCE, content_words, example_words_copie
 from ...tree import FlagKind, Node, register_flags
 
 # %% auto #0
-__all__ = ['SUPERLATIVE', 'AptragFlag', 'drop_restated', 'implicit_reference', 'mark_implicit_references', 'names_in',
-           'lost_restrictions', 'invented_names', 'keeps_its_scope', 'required_names', 'mentions', 'decompose',
-           'aggregate_question', 'group_adds', 'group_steps', 'name_phrases', 'part_of_a_name', 'plan_group',
-           'ItemCheck', 'singular_predicate', 'plural', 'item_check', 'name_initials', 'condition_words',
-           'needs_search', 'substitute_references', 'contextualise', 'rewrite_query', 'rewrite_queries']
+__all__ = ['SUPERLATIVE', 'AptragFlag', 'drop_restated', 'names_in', 'lost_restrictions', 'invented_names', 'keeps_its_scope',
+           'required_names', 'mentions', 'decompose', 'aggregate_question', 'group_adds', 'group_steps', 'name_phrases',
+           'part_of_a_name', 'plan_group', 'ItemCheck', 'singular_predicate', 'plural', 'item_check', 'name_initials',
+           'condition_words', 'needs_search', 'substitute_references', 'contextualise', 'rewrite_query',
+           'rewrite_queries']
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #eb92b063
 @register_flags
 class AptragFlag(StrEnum):
     "The flags only APT-RAG raises."
     kept_references = 'kept_references'  # the contextualised question still had <Qj>: substituted textually
-    implicit_reference = 'implicit_reference'  # sub-questions that named an earlier one only by a pronoun got its <Qj> (data: marked)
+    implicit_reference = 'implicit_reference'  # retired guard `implicit_references` (old traces carry it): sub-questions that named an earlier one only by a pronoun got its <Qj> (data: marked)
     lost_restriction = 'lost_restriction'  # a split dropped a name or number the question states: kept whole (detail: what was dropped)
     invented_scope = 'invented_scope'  # a split added a name or number the question does not state: kept whole (detail: what was added)
     group = 'group'  # the question was read as a group, its conditions and what is asked of them (data: conditions, then)
@@ -70,31 +70,6 @@ def drop_restated(subquestions: Sequence[str], parent: str) -> tuple[list[str], 
         def renumber(m): j = int(m.group(1)); return f'<Q{number.get(same_as.get(j, j), j)}>'
         kept.append(f"{number[k]}. " + REFERENCE.sub(renumber, text))
     return kept, len(parsed) - len(kept)
-
-# %% ../../../nbs/methods/23_aptrag_planner.ipynb #ad2c1141
-_PERSONAL_PRONOUNS = frozenset('they them their he him his she her it its'.split())
-_DEMONSTRATIVES = frozenset('this these those'.split())
-
-def implicit_reference(text: str) -> Optional[int]:
-    "Where the phrase ends by which `text` names its subject only as a pronoun or 'this/these/those ...', or None when it names it."
-    words = list(re.finditer(r"[A-Za-z][\w'-]*", text))
-    for k, word in enumerate(words):
-        lower = word.group().lower()
-        if lower in _DEMONSTRATIVES:  # 'this corporation' ends after its noun, 'which of these are' after 'these'
-            following = words[k + 1] if k + 1 < len(words) else None
-            return following.end() if following and following.group().lower() not in FUNCTION_WORDS else word.end()
-        if lower in _PERSONAL_PRONOUNS and not any(w.group()[0].isupper() for w in words[1:k]): return word.end()
-    return None
-
-# %% ../../../nbs/methods/23_aptrag_planner.ipynb #00c104e7
-def mark_implicit_references(subquestions: Sequence[str]) -> tuple[list[str], int]:
-    "The sub-questions with the <Qj> put in that a pronoun stood for (j: the nearest earlier one that names its subject), and how many were marked."
-    out, marked, named = [], 0, None  # named: the nearest earlier sub-question that names its own subject
-    for k, (raw, (text, references)) in enumerate(zip(subquestions, map(parse_subquestion, subquestions)), 1):
-        end = implicit_reference(text) if named and not references else None
-        if end is None: out.append(raw); named = k
-        else: out.append(f'{k}. {text[:end]} (<Q{named}>){text[end:]}'); marked += 1
-    return out, marked
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #582f2c9d
 _QUESTION_WORDS = frozenset('which what who whom whose when where why how is are was were do does did can has have had of in the a an list name'.split())
@@ -173,9 +148,6 @@ def decompose(ctx: QuestionContext, node: Node) -> list[str]:
     if a.guards.drop_restated and len(subs) > 1:
         subs, dropped = drop_restated(subs, node.text)
         if dropped: node.flag(FlagKind.restated, dropped=dropped)
-    if a.guards.implicit_references and len(subs) > 1:
-        subs, marked = mark_implicit_references(subs)
-        if marked: node.flag(AptragFlag.implicit_reference, marked=marked)
     if len(subs) == 1: node.flag(FlagKind.single_subquestion); return []
     if not subs: return []
     if a.guards.keep_scope and not keeps_its_scope(node, [parse_subquestion(s)[0] for s in subs]): return []
