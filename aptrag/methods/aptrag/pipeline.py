@@ -287,7 +287,7 @@ def expand_by_fields(self: APTRAG,
             if title.lower() not in known and ',' not in title and line in (l for _, l in field_lines(h.passage.text)): candidates.setdefault(title, h)
     stored = ctx.page_passages(list(pages) + list(candidates)) if candidates else {}
     members = [field_keys(stored[t]) for t in pages if t in stored]
-    unlike = {t: u for t in candidates if len(members) >= 3 and (u := unlike_members(field_keys(stored.get(t, [])), members))}
+    unlike = {t: u for t in candidates if len(members) >= 2 and (u := unlike_members(field_keys(stored.get(t, [])), members))}
     added = [t for t in candidates if t not in unlike]
     return added, [candidates[t] for t in added], {'expanded_by': lines, 'expanded': added, **({'unlike': unlike} if unlike else {})}
 
