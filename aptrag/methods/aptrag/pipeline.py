@@ -260,7 +260,7 @@ def field_keys(passages: Sequence) -> set[str]:
     "The fields a page states, over all its passages."
     return {key for p in passages for key, _ in field_lines(p.text, words=None)}
 
-def unlike_members(candidate: set[str], members: Sequence[set[str]], rare: float = 0.2) -> list[str]:
+def unlike_members(candidate: set[str], members: Sequence[set[str]], rare: float = 0.5) -> list[str]:
     "What sets a page apart from the `members`' pages: the fields fewer than `rare` of them have, and ('no ...') those every one has and it lacks."
     extra = sorted(f for f in candidate if sum(f in m for m in members) < rare * len(members))
     return extra + [f'no {f}' for f in sorted(set.intersection(*map(set, members)) - candidate)] if members else extra
