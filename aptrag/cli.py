@@ -16,7 +16,7 @@ from .llm import BACKENDS, LLM, CallLog, LLMCallError
 from .local_server import LocalServer, ServerStartError
 from .models import local_model_file
 from .parallel import parse_shard
-from .retrieval.fable_forest import build_forest, dragonball_documents, export_trees, forest_folder, import_trees, ForestStore
+from .retrieval.fable_forest import build_forest, dragonball_documents, factbook_documents, export_trees, forest_folder, import_trees, ForestStore
 from .embed import make_embedder
 from .wikidump import build_dump_corpus, gold_titles, project_full_dump, sample_corpus
 from .retrieval.dense import IndexMismatchError, build_corpus_index, build_index, index_folder, merge_stores
@@ -586,15 +586,17 @@ def fable_parser(sub: argparse._SubParsersAction):
     forest.add_argument('--export', type=Path, help="write the forest's trees to this .jsonl.gz afterwards")
     forest.add_argument('--quiet', action='store_true', help='no progress bar')
     add_settings_options(forest)
-    forest.set_defaults(handler=fable_build_command, corpus='dragonball')
+    forest.set_defaults(handler=fable_build_command, corpus='dragonball')  # --corpus factbook: the Factbook's pages, trees from their headings
 
 # %% ../nbs/90_cli.ipynb #9e7d8a0a
 def fable_build_command(args: argparse.Namespace) -> int:
     "Build or continue FABLE's forest of a corpus."
     settings = settings_from_args(args)
-    if args.corpus != 'dragonball': raise ValueError(f'FABLE forests are built for documents: --corpus dragonball (got {args.corpus!r})')
-    documents = dragonball_documents(args.language or None, args.domain)[:args.limit]
-    folder, embedder = forest_folder(settings, f'dragonball-{args.language or "all"}'), make_embedder(settings.retrieval)
+    if args.corpus not in ('dragonball', 'factbook'):
+        raise ValueError(f'FABLE forests are built for documents: --corpus dragonball or factbook (got {args.corpus!r})')
+    if args.corpus == 'factbook': documents, name = factbook_documents()[:args.limit], 'factbook'
+    else: documents, name = dragonball_documents(args.language or None, args.domain)[:args.limit], f'dragonball-{args.language or "all"}'
+    folder, embedder = forest_folder(settings, name), make_embedder(settings.retrieval)
     if args.import_file: print(f'imported {import_trees(args.import_file, folder, embedder)} trees from {args.import_file}')
     llm = LLM(settings)
     started = time.time()

@@ -233,10 +233,11 @@ class FableSettings(BaseModel):
     model_config = ConfigDict(extra='forbid')
     max_depth: int = Field(4, ge=2, le=6)  # tree depth D, root = 1 (root > section > subsection > leaf)
     chunking: Literal['llm', 'paragraphs'] = 'llm'  # LLM-chosen chunk boundaries, or paragraphs packed to chunk_tokens
-    chunk_tokens: int = Field(256, ge=32)  # size of paragraph-packed chunks (the fallback of LLM chunking)
+    chunk_tokens: int = Field(256, ge=8)  # size of paragraph-packed chunks (the fallback of LLM chunking)
     tree_retries: int = Field(2, ge=0, le=5)  # re-asks with the coverage errors before the deterministic tree
     single_pass_share: float = Field(0.6, gt=0.1, le=0.9)  # share of llm.context_tokens a one-call tree prompt may use; longer documents are partitioned and merged
     single_chunk_tokens: int = Field(0, ge=0)  # documents up to this many tokens become one leaf under a root named by their title and first sentence, with no LLM call (one-paragraph corpora such as HotpotQA's); 0: every document goes through the model
+    structure: Literal['headings', 'llm'] = 'headings'  # a document with two or more section headings gets the tree its headings describe (no call); 'llm': every document's tree is the model's
     build_tokens: int = Field(1200, ge=128)  # generation limit of the chunking and tree calls
     forest: str = 'dragonball-en'  # the forest `--method fable` searches (built by `aptrag fable build`)
     forest_dir: Optional[str] = None  # forest folder; None: <cache_dir>/forests/<forest>--<builder model>
@@ -244,14 +245,18 @@ class FableSettings(BaseModel):
     budget: int = Field(4000, ge=64)  # Bmax: tokens of evidence given to the generator
     select_depth: int = Field(2, ge=1, le=6)  # L: deepest level the document-selection prompt shows (lowered until the prompt fits)
     top_k: int = Field(10, ge=1, le=1000)  # K: nodes of the vector path
-    vector_mode: Literal['dense', 'hybrid'] = 'dense'  # the vector path's closeness: the cosine (the paper's), or the cosine and BM25 over node texts, combined with retrieval.dense_weight
+    pool: float = Field(2.0, ge=0, le=50)  # the vector path reads its ranking on past K until the chunks read hold this many times the budget, so its documents grow with the budget; 0: K nodes only (the paper's)
+    vector_mode: Literal['dense', 'hybrid'] = 'hybrid'  # the vector path's closeness: the cosine and BM25 over node texts, combined with retrieval.dense_weight (measured: nbs/retrieval/13_fable_retrieval.ipynb), or the cosine alone (the paper's)
+    select_candidates: int = Field(10, ge=0, le=200)  # the selection prompt shows the N documents closest to the query, a line each; 0: every document's table of contents to depth L (the paper's)
+    navigate_candidates: int = Field(20, ge=0, le=200)  # the navigation prompt lists the N sections of the fused documents closest to the query, with their title paths; 0: the top documents' whole tables of contents (the paper's)
     prompt_share: float = Field(0.5, gt=0.05, le=0.9)  # share of llm.context_tokens a selection or navigation prompt may use
-    weight_similarity: float = Field(1 / 3, ge=0)  # alpha of TreeExpansion: a node's own similarity over its depth
-    weight_inherited: float = Field(1 / 3, ge=0)  # beta: the best of its ancestors
-    weight_children: float = Field(1 / 3, ge=0)  # gamma: the mean of its children's scores
-    depth_decay: bool = True  # TreeExpansion divides a node's own similarity by its depth (the paper's); false: undivided (ablation)
+    weight_similarity: float = Field(1.0, ge=0)  # alpha of TreeExpansion: a node's own similarity (over its depth with depth_decay); the paper's 1/3 each lost recall on both corpora measured
+    weight_inherited: float = Field(0.0, ge=0)  # beta: the best of its ancestors (the paper's: 1/3)
+    weight_children: float = Field(0.0, ge=0)  # gamma: the mean of its children's scores (the paper's: 1/3)
+    depth_decay: bool = False  # TreeExpansion divides a node's own similarity by its depth (true: the paper's); false: undivided
     normalise: Literal['joint', 'per_document'] = 'joint'  # min-max of TreeExpansion scores over all candidates, or within each document
     routing: Literal['adaptive', 'documents', 'nodes'] = 'adaptive'  # whole documents when they fit, always documents (FABLE docs), always nodes (FABLE nodes)
+    prefer_selected: bool = True  # BudgetControl takes the nodes of the documents the model selected before the vector path's others; false: one ranking by score (the paper's)
     solver: Literal['greedy', 'knapsack'] = 'greedy'  # BudgetControl: priority-ordered greedy, or 0/1 knapsack on scores (ablation)
     paths: Literal['both', 'vectors', 'llm'] = 'both'  # bi-path (the paper), the vector path alone (no LLM call), or the LLM path alone (vectors only where the model chose nothing): ablations
 
@@ -357,7 +362,8 @@ RETIRED: dict[str, Any] = {'answer.draft': False, 'methods.aptrag.final_passages
 RETIRED_PURPOSES: frozenset[str] = frozenset({'sufficiency'})  # planning calls no method makes any more (APT-RAG's sufficiency check)
 LISTED_PURPOSES: tuple[str, ...] = ('decompose', 'answerability', 'contextualise', 'rewrite', 'rewrite_batch', 'plan_dag', 'analyse', 'dependencies',
                                     'judge_step', 'refine_query', 'regenerate', 'rephrase')  # llm.planner.purposes when config listed every method's planning calls: today's empty default
-BEFORE_IT_EXISTED: dict[str, Any] = {'retrieval.mode': 'dense'}  # a setting added later -> what runs made before it existed did (whatever today's default)
+BEFORE_IT_EXISTED: dict[str, Any] = {'retrieval.mode': 'dense', 'fable.pool': 0.0, 'fable.structure': 'llm',
+                                       'fable.select_candidates': 0, 'fable.navigate_candidates': 0, 'fable.prefer_selected': False}  # a setting added later -> what runs made before it existed did (whatever today's default)
 
 # %% ../nbs/core/00_config.ipynb #589d2be3
 def _pop(data: dict, key: str, default=None):

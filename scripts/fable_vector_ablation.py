@@ -7,8 +7,9 @@ scratch folder: embedding its nodes takes about a minute), the seeded sample of 
 that `nbs/experiments/fable_dragonball.ipynb` uses, and scores the evidence with DragonBall's retrieval recall (RAGEval's:
 a reference counts when every sentence of it is in the evidence). Every variant is FABLE's vector path
 (`fable.paths=vectors`) with one or two settings changed; `flat` is each node scored by its own similarity only, and
-`leaves` keeps only chunks (no section or document node may spend the budget). Paired tests against `flat` and against
-the default are permutation tests over queries (`aptrag.eval.stats.paired_test`).
+`leaves` keeps only chunks (no section or document node may spend the budget); `bm25` and `dense` rank the same
+forest's chunks flat and fill the budget (`aptrag.retrieval.budget_baselines`). Paired tests against `flat` and against
+the paper's settings are permutation tests over queries (`aptrag.eval.stats.paired_test`).
 """
 import argparse, tempfile, time
 from pathlib import Path
@@ -20,19 +21,29 @@ from aptrag.embed import make_embedder
 from aptrag.eval.datasets import load_dataset, settings_for_dataset
 from aptrag.eval.metrics import dragonball_retrieval
 from aptrag.eval.stats import paired_test, to_markdown
+from aptrag.retrieval.budget_baselines import BM25Chunks, DenseChunks
 from aptrag.retrieval.fable_forest import dragonball_documents, import_trees
 from aptrag.retrieval.fable_retrieval import Forest, fable_retrieve, open_forest
 
 ROOT = Path(__file__).resolve().parents[1]
-VARIANTS = {  # name -> settings on top of the vector path (the default is the paper's TreeExpansion: 1/3 each, depth decay, joint min-max, greedy)
-    'default': {},
-    'no-decay': {'fable.depth_decay': False},
-    'own+inherited': {'fable.weight_children': 0.0, 'fable.weight_similarity': 0.5, 'fable.weight_inherited': 0.5},
-    'own+children': {'fable.weight_inherited': 0.0, 'fable.weight_similarity': 0.5, 'fable.weight_children': 0.5},
-    'per-document': {'fable.normalise': 'per_document'},
-    'knapsack': {'fable.solver': 'knapsack'},
-    'top-k 50': {'fable.top_k': 50},
-    'flat': {'fable.depth_decay': False, 'fable.weight_similarity': 1.0, 'fable.weight_inherited': 0.0, 'fable.weight_children': 0.0},
+PAPER = {'fable.pool': 0.0, 'fable.depth_decay': True, 'fable.normalise': 'joint', 'fable.vector_mode': 'dense', 'fable.top_k': 10,
+         'fable.weight_similarity': 1 / 3, 'fable.weight_inherited': 1 / 3, 'fable.weight_children': 1 / 3, 'fable.solver': 'greedy'}
+FLAT = {'fable.depth_decay': False, 'fable.weight_similarity': 1.0, 'fable.weight_inherited': 0.0, 'fable.weight_children': 0.0}
+VARIANTS = {  # name -> settings on top of the vector path: the paper's (TreeExpansion 1/3 each with depth decay, joint min-max, cosine only, greedy, K = 10), one change at a time, then today's defaults
+    'paper': PAPER,
+    'no-decay': {**PAPER, 'fable.depth_decay': False},
+    'own+inherited': {**PAPER, 'fable.weight_children': 0.0, 'fable.weight_similarity': 0.5, 'fable.weight_inherited': 0.5},
+    'own+children': {**PAPER, 'fable.weight_inherited': 0.0, 'fable.weight_similarity': 0.5, 'fable.weight_children': 0.5},
+    'per-document': {**PAPER, 'fable.normalise': 'per_document'},
+    'knapsack': {**PAPER, 'fable.solver': 'knapsack'},
+    'top-k 50': {**PAPER, 'fable.top_k': 50},
+    'pool 2': {**PAPER, 'fable.pool': 2.0},
+    'hybrid': {**PAPER, 'fable.vector_mode': 'hybrid'},
+    'flat': {**PAPER, **FLAT},
+    'hybrid, flat': {**PAPER, **FLAT, 'fable.vector_mode': 'hybrid'},
+    'defaults': {},  # today's: hybrid, own similarity only, pool 2
+    'defaults, tree': {'fable.weight_similarity': 1 / 3, 'fable.weight_inherited': 1 / 3, 'fable.weight_children': 1 / 3},  # today's with TreeExpansion's structure terms
+    'defaults, K only': {'fable.pool': 0.0},  # today's with the paper's fixed K
 }
 
 
@@ -63,7 +74,7 @@ def main():
     print(f'{len(forest.trees)} documents, {len(forest.keys)} nodes, imported in {time.time() - started:.0f} s')
     questions = load_dataset('dragonball', args.limit, args.seed)
     rows = []
-    for name, overrides in [*VARIANTS.items(), ('leaves', {})]:
+    for name, overrides in [*VARIANTS.items(), ('leaves', {})]:  # leaves: today's settings, only chunks
         variant = apply_overrides(settings, overrides)
         for record in questions:
             for budget in args.budgets:
@@ -71,22 +82,29 @@ def main():
                 internal = sum(forest.trees[d].nodes[n].kind != 'leaf' for d, n in result.evidence)
                 rows.append(dict(variant=name, id=record.id, budget=budget, tokens=result.tokens, internal_nodes=internal,
                                  **dragonball_retrieval(record.meta['references'], result.texts)))
+    flat_rankers = {'bm25': BM25Chunks(forest), 'dense': DenseChunks(forest, embedder)}
+    for name, ranker in flat_rankers.items():
+        for record in questions:
+            for budget in args.budgets:
+                found = ranker.retrieve(record.question, budget)
+                rows.append(dict(variant=name, id=record.id, budget=budget, tokens=found.tokens, internal_nodes=0,
+                                 **dragonball_retrieval(record.meta['references'], found.texts)))
     frame = pd.DataFrame(rows)
     table = []
     for (name, budget), group in frame.groupby(['variant', 'budget'], sort=False):
         recall = group.set_index('id').recall
         def against(other):
             return paired_test(recall, frame[(frame.variant == other) & (frame.budget == budget)].set_index('id').recall)
-        vs_flat, vs_default = against('flat'), against('default')
+        vs_flat, vs_default = against('flat'), against('paper')
         table.append(dict(variant=name, budget=budget, recall=round(recall.mean(), 3), eir=round(group.eir.mean(), 3),
                           tokens=round(group.tokens.mean()), internal_nodes=round(group.internal_nodes.mean(), 2),
                           minus_flat=round(vs_flat['mean_difference'], 3), p_flat=round(vs_flat['p_value'], 3),
-                          minus_default=round(vs_default['mean_difference'], 3), p_default=round(vs_default['p_value'], 3), queries=len(group)))
+                          minus_paper=round(vs_default['mean_difference'], 3), p_paper=round(vs_default['p_value'], 3), queries=len(group)))
     table = pd.DataFrame(table).set_index(['variant', 'budget'])
     print(to_markdown(table))
     if args.out:
         args.out.write_text(f'# FABLE vector path: where the recall goes\n\nDragonBall finance (en), {len(questions)} queries (seed {args.seed}), '
-                            f'forest by the 0.5B model ({len(forest.trees)} documents), no LLM call. `python scripts/fable_vector_ablation.py`\n\n'
+                            f'forest {args.export.parent.name} ({len(forest.trees)} documents), no LLM call. `python scripts/fable_vector_ablation.py --export {args.export.relative_to(ROOT) if args.export.is_relative_to(ROOT) else args.export} --limit {args.limit}`\n\n'
                             + to_markdown(table) + '\n')
         table.to_csv(args.out.with_suffix('.csv'), index=False)
 

@@ -26,10 +26,10 @@ from ..tree import Trace
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['EXECUTION_SETTINGS', 'CONNECTION_SETTINGS', 'ResultsFile', 'has_results', 'RunBusy', 'RunLock', 'git_revision',
-           'environment', 'config_differences', 'missing_means', 'recorded_config', 'run_config', 'own_method_settings',
-           'readable_corpus', 'prepare_run', 'answer_row', 'RunProgress', 'RunStopped', 'run_dataset', 'resume_run',
-           'merge_runs', 'subsample_run', 'widen_run']
+__all__ = ['EXECUTION_SETTINGS', 'CONNECTION_SETTINGS', 'FOREST_METHODS', 'ResultsFile', 'has_results', 'RunBusy', 'RunLock',
+           'git_revision', 'environment', 'config_differences', 'missing_means', 'recorded_config', 'run_config',
+           'own_method_settings', 'readable_corpus', 'prepare_run', 'answer_row', 'RunProgress', 'RunStopped',
+           'run_dataset', 'resume_run', 'merge_runs', 'subsample_run', 'widen_run']
 
 # %% ../../nbs/eval/32_runner.ipynb #258f252d
 class ResultsFile:
@@ -202,12 +202,18 @@ def run_config(
     return config
 
 # %% ../../nbs/eval/32_runner.ipynb #b147c233
+FOREST_METHODS = frozenset({'fable', 'bm25', 'dense_budget', 'full_context'})  # methods that read a FABLE forest (and the retrievers of the same names)
+
 def own_method_settings(config: dict) -> dict:
-    "A run configuration without the settings of the methods it did not run (`methods.<other>`): they cannot change its answers."
+    "A run configuration without the settings that cannot change its answers: other methods' (`methods.<other>`), and FABLE's for a run that reads no forest."
     own = str(config.get('method') or '').replace('-', '_')
     settings = config.get('settings')
     if not isinstance(settings, dict) or not isinstance(settings.get('methods'), dict): return config
-    return {**config, 'settings': {**settings, 'methods': {k: v for k, v in settings['methods'].items() if k == own}}}
+    settings = {**settings, 'methods': {k: v for k, v in settings['methods'].items() if k == own}}
+    retriever = str((settings.get('retrieval') or {}).get('retriever') or '').replace('-', '_')
+    if own not in FOREST_METHODS and retriever.removesuffix('_budget') not in {m.removesuffix('_budget') for m in FOREST_METHODS}:
+        settings.pop('fable', None)
+    return {**config, 'settings': settings}
 
 # %% ../../nbs/eval/32_runner.ipynb #5ee2583d
 def readable_corpus(corpus: str | Path) -> Optional[str]:

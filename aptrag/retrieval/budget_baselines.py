@@ -14,7 +14,7 @@ import numpy as np
 from ..config import Settings
 from ..corpus import count_tokens, make_passage, truncate_tokens
 from ..embed import Embedder, make_embedder
-from .lexical import LexicalIndex
+from .lexical import LexicalIndex, min_max
 from ..llm import LLM
 from .base import Hit, Retrieval, register_retriever
 from .fable_retrieval import FableFlag, Forest, open_forest
@@ -24,8 +24,8 @@ from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['bm25_budget_retriever', 'dense_budget_retriever', 'full_context_retriever', 'BudgetedEvidence', 'chunk_text',
-           'fill_budget', 'BM25Chunks', 'DenseChunks', 'full_context', 'budgeted_hits', 'BudgetRetriever',
-           'budget_retriever']
+           'fill_budget', 'BM25Chunks', 'DenseChunks', 'HybridChunks', 'full_context', 'budgeted_hits',
+           'BudgetRetriever', 'budget_retriever']
 
 # %% ../../nbs/retrieval/14_budget_baselines.ipynb #1e6ce3c8
 @dataclass
@@ -79,6 +79,23 @@ class DenseChunks:
         scores = self.forest.vectors[self.rows] @ self.embedder.embed_queries([query])[0]
         return [self.keys[i] for i in np.argsort(-scores, kind='stable')]
     def retrieve(self, query: str, budget: int) -> BudgetedEvidence: return fill_budget(self.forest, self.ranked(query), budget, 'dense')
+
+# %% ../../nbs/retrieval/14_budget_baselines.ipynb #1ca7d56b
+class HybridChunks:
+    "BM25 and dense over a forest's chunks, each min-max normalised, mixed with `dense_weight`."
+    def __init__(self, forest: Forest, embedder: Embedder, dense_weight: float = 0.5):
+        self.forest, self.dense_weight = forest, dense_weight
+        self.bm25, self.dense = BM25Chunks(forest), DenseChunks(forest, embedder)
+        position = {k: i for i, k in enumerate(self.bm25.keys)}
+        self.order = np.array([position[k] for k in self.dense.keys])  # a dense key's place among the BM25 keys
+    def scores(self, query: str) -> np.ndarray:
+        "Every chunk's mixed score, in the BM25 keys' order."
+        cosine = np.zeros(len(self.bm25.keys))
+        cosine[self.order] = min_max(self.forest.vectors[self.dense.rows] @ self.dense.embedder.embed_queries([query])[0])
+        return self.dense_weight * cosine + (1 - self.dense_weight) * min_max(self.bm25.index.scores(query))
+    def ranked(self, query: str) -> list[tuple[str, int]]:
+        return [self.bm25.keys[i] for i in np.argsort(-self.scores(query), kind='stable')]
+    def retrieve(self, query: str, budget: int) -> BudgetedEvidence: return fill_budget(self.forest, self.ranked(query), budget, 'hybrid')
 
 # %% ../../nbs/retrieval/14_budget_baselines.ipynb #c19fba3b
 def full_context(forest: Forest, limit: int) -> BudgetedEvidence:

@@ -19,6 +19,7 @@ from ..config import FableSettings, Settings
 from ..corpus import count_tokens, read_jsonl
 from ..data import data_file
 from ..embed import Embedder
+from ..factbook import entry_passages, factbook_entries
 from ..llm import LLM, CallLog, StructuredOutputError
 
 from fastcore.basics import patch
@@ -29,8 +30,9 @@ __all__ = ['CHUNK_VERSION', 'TREE_VERSION', 'NodeKind', 'MERGE_VERSION', 'MANIFE
            'SectionPlan', 'TreePlan', 'ShallowSectionPlan', 'ShallowTreePlan', 'tree_prompt', 'echoes_instructions',
            'plan_ranges', 'plan_problems', 'ForestNode', 'DocumentTree', 'tree_from_plan', 'tree_outline', 'renumber',
            'flatten_depth', 'fallback_tree', 'repair_plan', 'RootSummary', 'merge_prompt', 'plan_tree',
-           'single_chunk_tree', 'build_tree', 'node_text', 'ForestStore', 'forest_manifest', 'build_forest',
-           'dragonball_documents', 'hotpotqa_documents', 'forest_folder', 'export_trees', 'import_trees']
+           'single_chunk_tree', 'markdown_headings', 'heading_tree', 'build_tree', 'node_text', 'ForestStore',
+           'forest_manifest', 'build_forest', 'dragonball_documents', 'hotpotqa_documents', 'factbook_documents',
+           'forest_folder', 'export_trees', 'import_trees']
 
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #b480e021
 _SENTENCE_END = re.compile(r'(?<=[.!?])\s+(?=\S)|(?<=[。！？])')
@@ -403,12 +405,61 @@ def single_chunk_tree(doc_id: str, title: str, text: str) -> DocumentTree:
     plan = TreePlan(title=(title or _opening(text, 8))[:100], summary=_first_sentence(text), sections=[])
     return tree_from_plan(doc_id, [text], plan).model_copy(update=dict(flags=['single_chunk']))
 
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #091c775b
+_HEADING = re.compile(r'^(#{1,6})[ \t]+(.+?)[ \t#]*$', re.M)
+
+def markdown_headings(text: str) -> list[tuple[int, str, int, int]]:
+    "(level, title, start, end) of each markdown heading line of `text`, in order."
+    return [(len(m.group(1)), m.group(2).strip(), m.start(), m.end()) for m in _HEADING.finditer(text)]
+
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #745a8c85
+def _extract_summary(body: str, child_titles: Sequence[str]) -> str:
+    "A node's summary without a model: its sub-headings, else its fields' names, else its first sentence."
+    if child_titles: return '; '.join(child_titles)[:250]
+    fields = [m.group(1) for m in re.finditer(r'^([^:\n]{1,60}):\s', body, re.M)]
+    return ', '.join(dict.fromkeys(fields))[:250] if len(fields) >= 2 else _first_sentence(body)
+
+def heading_tree(
+    doc_id: str,
+    title: str,  # the document's title; default: its opening first-level heading
+    text: str,  # markdown
+    settings: FableSettings,  # chunk_tokens (leaf size), max_depth
+) -> Optional[DocumentTree]:
+    "The tree the document's headings describe, with extractive summaries and no call; None with fewer than two section headings."
+    found = markdown_headings(text)
+    start = 0
+    if found and text[:found[0][2]].strip() == '' and sum(h[0] <= found[0][0] for h in found) == 1:
+        title, start, found = title or found[0][1], found[0][3], found[1:]  # a lone opening top-level heading names the document
+    if len(found) < 2: return None
+    depth_of = {level: k + 2 for k, level in enumerate(sorted({h[0] for h in found}))}
+    kept = [h for h in found if depth_of[h[0]] < settings.max_depth]  # deeper headings stay in their parent's text
+    if len(kept) < 2: return None
+    spans = [(None, 1, '', start, kept[0][2])] + [(h, depth_of[h[0]], h[1], h[3], kept[k + 1][2] if k + 1 < len(kept) else len(text))
+                                                    for k, h in enumerate(kept)]
+    nodes, chunks, stack, bodies = [], [], [], {}
+    for heading, depth, name, a, b in spans:
+        while stack and nodes[stack[-1]].depth >= depth: stack.pop()
+        kind = 'root' if heading is None else 'section' if depth == 2 else 'subsection'
+        nodes.append(ForestNode(id=len(nodes), parent=stack[-1] if stack else None, kind=kind, depth=depth, title=(name or title)[:100]))
+        stack.append(len(nodes) - 1)
+        body = text[a:b]
+        bodies[len(nodes) - 1] = body
+        units = split_units(body)
+        pieces = [c.strip() for c in cut_chunks(body, units, pack_paragraphs(body, units, settings.chunk_tokens))] if body.strip() else []
+        for piece in (p for p in pieces if p):
+            nodes.append(ForestNode(id=len(nodes), parent=stack[-1], kind='leaf', depth=depth + 1, chunk=len(chunks))); chunks.append(piece)
+    tree = DocumentTree(doc_id=doc_id, title=title, chunks=chunks, nodes=nodes, flags=['headings'])
+    for n in tree.nodes:
+        if n.kind != 'leaf': n.summary = _extract_summary(bodies[n.id], [c.title for c in tree.children(n.id) if c.kind != 'leaf'])
+    return tree
+
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #3271dc42
 def build_tree(llm: LLM, doc_id: str, title: str, text: str, settings: Settings) -> tuple[DocumentTree, BuildReport]:
     "The document's chunks and tree, with what it cost."
     fable, context = settings.fable, settings.llm.context_tokens
     report = BuildReport()
     if fable.single_chunk_tokens and count_tokens(text) <= fable.single_chunk_tokens: return single_chunk_tree(doc_id, title, text), report
+    if fable.structure == 'headings' and (tree := heading_tree(doc_id, title, text, fable)) is not None: return tree, report
     chunks = semantic_chunks(llm, text, fable, report, context)
     budget = int(context * fable.single_pass_share)
     if _prompt_tokens(llm, chunks) <= budget: tree = plan_tree(llm, doc_id, title, chunks, fable, report)
@@ -504,10 +555,10 @@ def forest_manifest(llm: LLM, embedder: Embedder, settings: FableSettings) -> di
     "What a forest's content depends on."
     return dict(builder=llm.backend.identity, prompts=[CHUNK_VERSION, TREE_VERSION, MERGE_VERSION], embedder=embedder.identity,
                 max_depth=settings.max_depth, chunking=settings.chunking, chunk_tokens=settings.chunk_tokens, tree_retries=settings.tree_retries,
-                single_chunk_tokens=settings.single_chunk_tokens)
+                single_chunk_tokens=settings.single_chunk_tokens, structure=settings.structure)
 
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #8351d3cb
-MANIFEST_DEFAULTS = dict(single_chunk_tokens=0)  # manifest fields added later, as forests made before them were built
+MANIFEST_DEFAULTS = dict(single_chunk_tokens=0, structure='llm')  # manifest fields added later, as forests made before them were built
 
 def build_forest(
     documents: Iterable[tuple[str, str, str]],  # (doc_id, title, text)
@@ -555,6 +606,18 @@ def hotpotqa_documents(
     wanted = None if question_ids is None else set(question_ids)
     return {r['question_id']: [(c['title'], c['title'], c['paragraph_text']) for c in r['contexts']]
             for r in read_jsonl(data_file(path)) if wanted is None or r['question_id'] in wanted}
+
+# %% ../../nbs/retrieval/12_fable_forest.ipynb #289d03ab
+def factbook_documents() -> list[tuple[str, str, str]]:
+    "The Factbook's pages as (doc_id, title, markdown text): sections and subsections as headings, one field a paragraph."
+    out = []
+    for entry in factbook_entries():
+        lines, section = [f'# {entry.title}'], None
+        for path, fields in entry_passages(entry):
+            if path[0] != section: section = path[0]; lines.append(f'## {section}')
+            lines += [f'### {" > ".join(path[1:])}'] + list(fields) if len(path) > 1 else list(fields)
+        out.append((f'factbook/{entry.code}', entry.title, '\n\n'.join(lines) + '\n'))
+    return out
 
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #26a26d19
 def forest_folder(settings: Settings, corpus: str) -> Path:

@@ -6,7 +6,7 @@ Docs: https://aptrag.github.io/aptrag/retrieval/fable_retrieval.html.md"""
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #19237e1a
 from __future__ import annotations
-import json
+import json, re
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -29,12 +29,13 @@ from .fable_forest import DocumentTree, ForestNode, ForestStore, forest_folder
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['SELECT_VERSION', 'NAVIGATE_VERSION', 'leaf_chunks', 'evidence_text', 'Forest', 'tree_expansion', 'normalise_scores',
-           'Candidate', 'relation', 'budget_greedy', 'budget_knapsack', 'Choice', 'selection_prompt',
-           'navigation_prompt', 'FableResult', 'chosen_aliases', 'select_documents', 'vector_documents',
-           'fuse_documents', 'route', 'whole_documents', 'navigate_nodes', 'expansion_scores', 'budget_control',
-           'present', 'fable_retrieve', 'FableFlag', 'evidence_hits', 'chunk_span', 'fable_flag', 'open_forest',
-           'FableRetriever', 'fable_retriever']
+__all__ = ['SELECT_VERSION', 'NAVIGATE_VERSION', 'CANDIDATES_VERSION', 'leaf_chunks', 'evidence_text', 'Forest', 'tree_expansion',
+           'normalise_scores', 'Candidate', 'relation', 'budget_greedy', 'budget_knapsack', 'Choice',
+           'selection_prompt', 'navigation_prompt', 'candidate_documents', 'candidate_nodes',
+           'candidate_selection_prompt', 'candidate_navigation_prompt', 'FableResult', 'chosen_aliases',
+           'select_documents', 'vector_documents', 'fuse_documents', 'route', 'whole_documents', 'navigate_nodes',
+           'expansion_scores', 'budget_control', 'present', 'fable_retrieve', 'gold_trace', 'FableFlag',
+           'evidence_hits', 'chunk_span', 'fable_flag', 'open_forest', 'FableRetriever', 'fable_retriever']
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #bfd211a5
 def leaf_chunks(tree: DocumentTree, node_id: int) -> list[int]:
@@ -202,6 +203,7 @@ def budget_knapsack(candidates: Sequence[Candidate], budget: int, buckets: int =
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #95e2ec00
 SELECT_VERSION, NAVIGATE_VERSION = 'fable-select-v1', 'fable-navigate-v1'
+CANDIDATES_VERSION = 'fable-candidates-v1'  # both prompts over candidate lists
 
 class Choice(BaseModel):
     "The aliases the model chose."
@@ -243,6 +245,54 @@ chosen section includes everything under it, so choose the most specific section
 
 Reply with JSON: {{"chosen": [numbers of the needed sections, most important first]}}""", aliases
 
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #3dd8ed41
+def candidate_documents(forest: Forest, scores: np.ndarray, count: int) -> list[str]:
+    "The `count` documents whose best node is closest to the query, closest first."
+    out: list[str] = []
+    for row in np.argsort(-scores, kind='stable'):
+        if (doc_id := forest.keys[row][0]) not in out: out.append(doc_id)
+        if len(out) == count: break
+    return out
+
+def candidate_nodes(forest: Forest, scores: np.ndarray, documents: Sequence[str], count: int) -> list[tuple[str, int]]:
+    "The `count` internal nodes of `documents` closest to the query, closest first."
+    wanted = set(documents)
+    rows = [r for r, (d, n) in enumerate(forest.keys) if d in wanted and forest.trees[d].nodes[n].kind != 'leaf']
+    return [forest.keys[r] for r in sorted(rows, key=lambda r: -scores[r])[:count]]
+
+def _opening_sentence(tree: DocumentTree, words: int = 30) -> str:
+    first = next((c for c in tree.chunks if c.strip()), '')
+    sentence = re.split(r'(?<=[.!?])\s', ' '.join(first.split()), maxsplit=1)[0]
+    return ' '.join(sentence.split()[:words])
+
+def candidate_selection_prompt(query: str, forest: Forest, doc_ids: Sequence[str]) -> str:
+    "One line per candidate document (root title and summary, section titles, opening sentence), under aliases 1..n."
+    lines = []
+    for alias, doc_id in enumerate(doc_ids, 1):
+        tree = forest.trees[doc_id]
+        sections = '; '.join(n.title for n in tree.children(0) if n.kind != 'leaf')
+        lines.append(f'{alias}. {tree.nodes[0].title}: {tree.nodes[0].summary}' + (f' Sections: {sections}.' if sections else '')
+                     + f' It opens: "{_opening_sentence(tree)}"')
+    listed = '\n'.join(lines)
+    return f"""Question: {query}
+
+Which of these documents hold information needed to answer the question?
+
+{listed}
+
+Reply with JSON: {{"chosen": [numbers of the documents needed, most relevant first]}}"""
+
+def candidate_navigation_prompt(query: str, forest: Forest, nodes: Sequence[tuple[str, int]]) -> str:
+    "One line per candidate section (its title path and summary), under aliases 1..n."
+    listed = '\n'.join(f'{alias}. {forest.trees[d].title_path(n)}: {forest.trees[d].nodes[n].summary}' for alias, (d, n) in enumerate(nodes, 1))
+    return f"""Question: {query}
+
+Which of these parts of documents hold the text needed to answer the question? A part includes everything under it.
+
+{listed}
+
+Reply with JSON: {{"chosen": [numbers of the parts needed, most important first]}}"""
+
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #9710ce42
 @dataclass
 class FableResult:
@@ -258,6 +308,8 @@ class FableResult:
     vector_documents: list[str] = field(default_factory=list)
     llm_nodes: list[tuple[str, int]] = field(default_factory=list)
     navigated: int = 0  # documents the navigation prompt showed (the top ones that fit)
+    shown_documents: list[str] = field(default_factory=list)  # the documents the selection prompt showed
+    shown_nodes: list[tuple[str, int]] = field(default_factory=list)  # the sections the navigation prompt listed (candidate lists only)
     fallbacks: list[str] = field(default_factory=list)  # 'select', 'navigate': LLM steps that failed (the vector path stood alone); 'no_llm_documents', 'no_llm_nodes': the LLM path alone (`fable.paths=llm`) found nothing there
     log: CallLog = field(default_factory=CallLog)
 
@@ -272,17 +324,25 @@ def chosen_aliases(llm: LLM, prompt: str, count: int, purpose: str, version: str
     return seen
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #faf73577
-def select_documents(llm: LLM, query: str, forest: Forest, settings: Settings, result: FableResult) -> list[str]:
-    "Path 1 at document level: the documents the model chose, at the deepest L whose prompt fits."
+def select_documents(llm: LLM, query: str, forest: Forest, settings: Settings, result: FableResult,
+                     scores: Optional[np.ndarray] = None,  # every node's closeness to the query: the candidates (`fable.select_candidates`)
+) -> list[str]:
+    "Path 1 at document level: the documents the model chose among the candidates, or among all at the deepest L whose prompt fits."
     doc_ids, cap = list(forest.trees), int(settings.llm.context_tokens * settings.fable.prompt_share)
+    if settings.fable.select_candidates and scores is not None:
+        result.shown_documents = doc_ids = candidate_documents(forest, scores, settings.fable.select_candidates)
+        chosen = chosen_aliases(llm, candidate_selection_prompt(query, forest, doc_ids), len(doc_ids), 'fable_select', CANDIDATES_VERSION, result.log)
+        if chosen is None: result.fallbacks.append('select'); return []
+        return [doc_ids[a - 1] for a in chosen]
     for depth in range(settings.fable.select_depth, 0, -1):
         prompt = selection_prompt(query, forest, doc_ids, depth)
         if llm.count_tokens(prompt) <= cap:
-            result.select_depth = depth
+            result.select_depth, result.shown_documents = depth, doc_ids
             chosen = chosen_aliases(llm, prompt, len(doc_ids), 'fable_select', SELECT_VERSION, result.log)
             if chosen is None: result.fallbacks.append('select'); return []
             return [doc_ids[a - 1] for a in chosen]
     chosen_all, batch = [], []  # even the roots do not fit: batches of documents at L = 1
+    result.shown_documents = doc_ids
     def flush():
         if not batch: return
         chosen = chosen_aliases(llm, selection_prompt(query, forest, batch, 1), len(batch), 'fable_select', SELECT_VERSION, result.log)
@@ -298,12 +358,18 @@ def select_documents(llm: LLM, query: str, forest: Forest, settings: Settings, r
 def vector_documents(
     forest: Forest,  # the index
     scores: np.ndarray,  # every node's closeness to the query (`Forest.query_scores`)
-    k: int,  # K: nodes of the vector path
+    k: int,  # K: nodes of the vector path (at least)
+    budget: int = 0,  # Bmax
+    pool: float = 0.0,  # read the ranking on until its chunks hold `pool` x `budget` tokens; 0: the top K nodes only (the paper's)
 ) -> dict[str, float]:
-    "Each document's best similarity among the forest's top-`k` nodes, best document first."
-    best: dict[str, float] = {}
-    for doc_id, _, similarity in forest.top_nodes(scores, k): best[doc_id] = max(best.get(doc_id, -1.0), similarity)
-    return dict(sorted(best.items(), key=lambda item: -item[1]))
+    "Each document's best similarity among the forest's top nodes (the top `k`, or as many as hold `pool` x `budget` tokens of chunks), best document first."
+    best, held = {}, 0
+    for seen, row in enumerate(np.argsort(-scores, kind='stable'), 1):
+        doc_id, node_id = forest.keys[row]
+        best.setdefault(doc_id, float(scores[row]))
+        if forest.trees[doc_id].nodes[node_id].kind == 'leaf': held += forest.cost(doc_id, node_id)
+        if seen >= k and held >= pool * budget: break
+    return best
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #ec841d14
 def fuse_documents(
@@ -344,17 +410,24 @@ def navigate_nodes(
     documents: Sequence[str],  # the fused documents, best first
     settings: Settings,  # llm.context_tokens and fable.prompt_share bound the prompt
     result: FableResult,  # records how many documents were shown, and the fallback
+    scores: Optional[np.ndarray] = None,  # every node's closeness to the query: the candidates (`fable.navigate_candidates`)
 ) -> list[tuple[str, int]]:
-    "The (document, node) pairs the model chose among the internal nodes of the top documents that fit the prompt."
-    cap, shown = int(settings.llm.context_tokens * settings.fable.prompt_share), []
-    for d in documents:
-        if llm.count_tokens(navigation_prompt(query, forest, shown + [d])[0]) > cap: break
-        shown.append(d)
-    result.navigated = len(shown)
+    "The (document, node) pairs the model chose among the candidate sections, or among the internal nodes of the top documents that fit the prompt."
     chosen = None
-    if shown:
-        prompt, aliases = navigation_prompt(query, forest, shown)
-        chosen = chosen_aliases(llm, prompt, len(aliases), 'fable_navigate', NAVIGATE_VERSION, result.log)
+    if settings.fable.navigate_candidates and scores is not None:
+        result.shown_nodes = aliases = candidate_nodes(forest, scores, documents, settings.fable.navigate_candidates)
+        result.navigated = len({d for d, _ in aliases})
+        if aliases: chosen = chosen_aliases(llm, candidate_navigation_prompt(query, forest, aliases), len(aliases), 'fable_navigate', CANDIDATES_VERSION, result.log)
+    else:
+        cap, shown = int(settings.llm.context_tokens * settings.fable.prompt_share), []
+        for d in documents:
+            if llm.count_tokens(navigation_prompt(query, forest, shown + [d])[0]) > cap: break
+            shown.append(d)
+        result.navigated = len(shown)
+        if shown:
+            prompt, aliases = navigation_prompt(query, forest, shown)
+            result.shown_nodes = aliases
+            chosen = chosen_aliases(llm, prompt, len(aliases), 'fable_navigate', NAVIGATE_VERSION, result.log)
     if chosen is None: result.fallbacks.append('navigate'); return []
     return [aliases[a - 1] for a in chosen]
 
@@ -395,7 +468,8 @@ def budget_control(
         leaves = [(key[0], n.id) for n in tree.nodes if n.kind == 'leaf' and n.chunk in below and n.id != key[1]]
         llm_first += [candidate(key, 'llm')] + sorted((candidate(k, 'llm') for k in leaves), key=lambda c: -c.score)
     taken = {(c.doc_id, c.node_id) for c in llm_first}
-    rest = sorted((candidate(k, 'tree') for k in scores if k not in taken), key=lambda c: (-c.score, rank[c.doc_id], c.node_id))
+    selected = set(result.llm_documents) if fable.prefer_selected else set()  # the model's documents' nodes before the vector path's
+    rest = sorted((candidate(k, 'tree') for k in scores if k not in taken), key=lambda c: (c.doc_id not in selected, -c.score, rank[c.doc_id], c.node_id))
     if not use_vectors:  # the LLM path alone: TreeExpansion's candidates only when the model chose no node
         if llm_first: rest = []
         else: result.fallbacks.append('no_llm_nodes')
@@ -431,17 +505,39 @@ def fable_retrieve(
     use_llm, use_vectors = f.paths != 'vectors', f.paths != 'llm'
     r = settings.retrieval
     scores = forest.query_scores(embedder.embed_queries([query])[0], query, f.vector_mode, r.dense_weight)
-    result.llm_documents = select_documents(llm, query, forest, settings, result) if use_llm else []  # 1
-    best = vector_documents(forest, scores, f.top_k)  # 2
+    result.llm_documents = select_documents(llm, query, forest, settings, result, scores) if use_llm else []  # 1
+    best = vector_documents(forest, scores, f.top_k, budget, f.pool)  # 2
     result.vector_documents = list(best)
     result.documents = fuse_documents(forest, scores, result.llm_documents, best, use_vectors, result)  # 3
     result.routing = route(forest, result.documents, budget, f.routing)  # 4
     if result.routing == 'documents': evidence = whole_documents(forest, result.documents, budget)
     else:
-        result.llm_nodes = navigate_nodes(llm, query, forest, result.documents, settings, result) if use_llm else []  # 5
+        result.llm_nodes = navigate_nodes(llm, query, forest, result.documents, settings, result, scores) if use_llm else []  # 5
         scores = expansion_scores(forest, scores, result.documents, f)  # 6
         evidence = budget_control(forest, result.llm_nodes, scores, result.documents, budget, f, use_vectors, result)  # 7
     return present(forest, evidence, result, budget)  # 8
+
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #8459ad1b
+def gold_trace(forest: Forest, result: FableResult,
+               gold_documents: Sequence[str],  # the query's gold document ids
+               gold_chunks: Sequence[tuple[str, int]] = (),  # (doc_id, chunk position) of the chunks that hold the answer, if known
+) -> dict[str, float]:
+    "The share of the gold documents (and chunks) each step kept."
+    def share(gold: set, found) -> float: return len(gold & set(found)) / len(gold) if gold else float('nan')
+    def under(nodes) -> set: return {(d, c) for d, n in nodes for c in leaf_chunks(forest.trees[d], n)}
+    documents, chunks = set(gold_documents), set(gold_chunks)
+    asked = bool(result.shown_documents)
+    out = dict(shown=share(documents, result.shown_documents) if asked else float('nan'),
+               selected=share(documents, result.llm_documents) if asked else float('nan'),
+               vectors=share(documents, result.vector_documents), fused=share(documents, result.documents),
+               evidence=share(documents, {d for d, _ in result.evidence}))
+    if chunks:
+        navigated = bool(result.shown_nodes)
+        out.update(chunks_fused=share(chunks, {(d, c) for d in result.documents for c in range(len(forest.trees[d].chunks))}),
+                   chunks_listed=share(chunks, under(result.shown_nodes)) if navigated else float('nan'),
+                   chunks_chosen=share(chunks, under(result.llm_nodes)) if navigated else float('nan'),
+                   chunks_evidence=share(chunks, under(result.evidence)))
+    return out
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #87e9ca7c
 @register_flags
