@@ -307,6 +307,7 @@ def describe_fable_flag(node_id: str, flag) -> str:
     d = flag.data
     head = [f'FABLE at node {node_id}: {flag.detail}']
     if d.get('select_depth') is not None: head.append(f"select depth L={d['select_depth']}")
+    if d.get('candidates'): head.append(f"candidates shown: {d['candidates'][0]} documents, {d['candidates'][1]} sections")
     head.append(f"{d.get('tokens')} of {d.get('budget')} tokens")
     if d.get('documents'):
         paths = f" (LLM: {', '.join(d['llm_documents']) or '-'}; vectors: {', '.join(d['vector_documents']) or '-'})" if 'llm_documents' in d else ''

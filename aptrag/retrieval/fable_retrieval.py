@@ -567,7 +567,7 @@ def fable_flag(forest: Forest, result: FableResult, budget: int) -> Flag:
     nodes = [f'{d} · {forest.trees[d].title_path(n)} · {chunk_span(forest.trees[d], n)}' + (' (LLM)' if (d, n) in result.llm_nodes else '')
              for d, n in result.evidence]
     return Flag(kind=FableFlag.fable, detail=result.routing, data=dict(
-        select_depth=result.select_depth, tokens=result.tokens, budget=budget, navigated=result.navigated, documents=result.documents,
+        select_depth=result.select_depth, candidates=[len(result.shown_documents), len(result.shown_nodes)] if result.select_depth is None and result.shown_documents else None, tokens=result.tokens, budget=budget, navigated=result.navigated, documents=result.documents,
         llm_documents=result.llm_documents, vector_documents=result.vector_documents, nodes=nodes, fallbacks=result.fallbacks))
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #3a741805
