@@ -6,7 +6,7 @@ Docs: https://aptrag.github.io/aptrag/retrieval/fable_retrieval.html.md"""
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #19237e1a
 from __future__ import annotations
-import json, re
+import json
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -24,7 +24,7 @@ from ..embed import make_embedder
 from .base import Hit, Retrieval, register_retriever
 from .lexical import LexicalIndex, min_max
 from ..tree import Flag, register_flags
-from .fable_forest import DocumentTree, ForestNode, ForestStore, forest_folder
+from .fable_forest import DocumentTree, ForestNode, ForestStore, _first_sentence, forest_folder
 
 from fastcore.basics import patch
 
@@ -261,9 +261,8 @@ def candidate_nodes(forest: Forest, scores: np.ndarray, documents: Sequence[str]
     return [forest.keys[r] for r in sorted(rows, key=lambda r: -scores[r])[:count]]
 
 def _opening_sentence(tree: DocumentTree, words: int = 30) -> str:
-    first = next((c for c in tree.chunks if c.strip()), '')
-    sentence = re.split(r'(?<=[.!?])\s', ' '.join(first.split()), maxsplit=1)[0]
-    return ' '.join(sentence.split()[:words])
+    "The first sentence of the document's first chunk, cut to `words` words."
+    return ' '.join(_first_sentence(next((c for c in tree.chunks if c.strip()), '')).split()[:words])
 
 def candidate_selection_prompt(query: str, forest: Forest, doc_ids: Sequence[str]) -> str:
     "One line per candidate document (root title and summary, section titles, opening sentence), under aliases 1..n."
