@@ -29,10 +29,10 @@ __all__ = ['CHUNK_VERSION', 'TREE_VERSION', 'NodeKind', 'MERGE_VERSION', 'MANIFE
            'chunk_prompt', 'cut_chunks', 'pack_paragraphs', 'BuildReport', 'semantic_chunks', 'SubsectionPlan',
            'SectionPlan', 'TreePlan', 'ShallowSectionPlan', 'ShallowTreePlan', 'tree_prompt', 'echoes_instructions',
            'plan_ranges', 'plan_problems', 'ForestNode', 'DocumentTree', 'tree_from_plan', 'tree_outline', 'renumber',
-           'flatten_depth', 'fallback_tree', 'repair_plan', 'RootSummary', 'merge_prompt', 'plan_tree',
-           'single_chunk_tree', 'markdown_headings', 'heading_tree', 'build_tree', 'node_text', 'ForestStore',
-           'forest_manifest', 'build_forest', 'dragonball_documents', 'hotpotqa_documents', 'factbook_documents',
-           'forest_folder', 'export_trees', 'import_trees']
+           'flatten_depth', 'first_sentence', 'fallback_tree', 'repair_plan', 'RootSummary', 'merge_prompt',
+           'plan_tree', 'single_chunk_tree', 'markdown_headings', 'heading_tree', 'build_tree', 'node_text',
+           'ForestStore', 'forest_manifest', 'build_forest', 'dragonball_documents', 'hotpotqa_documents',
+           'factbook_documents', 'forest_folder', 'export_trees', 'import_trees']
 
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #b480e021
 _SENTENCE_END = re.compile(r'(?<=[.!?])\s+(?=\S)|(?<=[。！？])')
@@ -322,15 +322,15 @@ def _opening(text: str, words: int) -> str:
     line = next((l.strip() for l in text.strip().splitlines() if l.strip()), '')
     return ' '.join(line.split()[:words]).rstrip(',;:')[:100] or '(empty)'  # titles hold at most 100 characters
 
-def _first_sentence(text: str, limit: int = 240) -> str:  # summaries hold at most 250
+def first_sentence(text: str, limit: int = 240) -> str:  # summaries hold at most 250
     flat = ' '.join(text.split())
     m = _SENTENCE_END.search(flat)
     return (flat[:m.start() + 1] if m else flat)[:limit]
 
 def fallback_tree(doc_id: str, title: str, chunks: Sequence[str], per_section: int = 4) -> DocumentTree:
     "A tree without the LLM: sections of `per_section` consecutive chunks with extractive titles and summaries."
-    sections = [SectionPlan(title=_opening(chunks[i], 8), summary=_first_sentence(chunks[i]), start=i) for i in range(0, len(chunks), per_section)]
-    plan = TreePlan(title=title or _opening(chunks[0], 8) if chunks else title, summary=_first_sentence(chunks[0]) if chunks else '', sections=sections)
+    sections = [SectionPlan(title=_opening(chunks[i], 8), summary=first_sentence(chunks[i]), start=i) for i in range(0, len(chunks), per_section)]
+    plan = TreePlan(title=title or _opening(chunks[0], 8) if chunks else title, summary=first_sentence(chunks[0]) if chunks else '', sections=sections)
     tree = tree_from_plan(doc_id, chunks, plan)
     return tree.model_copy(update=dict(flags=['fallback_tree']))
 
@@ -345,18 +345,18 @@ def repair_plan(plan: BaseModel, chunks: Sequence[str]) -> BaseModel:
     ends = [s.start for s in kept[1:]] + [count]
     fixed = []
     for section, end in zip(kept, ends):
-        update = dict(title=section.title.strip() or _opening(chunks[section.start], 8), summary=section.summary.strip() or _first_sentence(chunks[section.start]))
+        update = dict(title=section.title.strip() or _opening(chunks[section.start], 8), summary=section.summary.strip() or first_sentence(chunks[section.start]))
         if hasattr(section, 'subsections'):
             subs, last = [], section.start - 1
             for sub in section.subsections:
                 if last < sub.start < end:
                     subs.append(sub.model_copy(update=dict(title=sub.title.strip() or _opening(chunks[sub.start], 8),
-                                                           summary=sub.summary.strip() or _first_sentence(chunks[sub.start]))))
+                                                           summary=sub.summary.strip() or first_sentence(chunks[sub.start]))))
                     last = sub.start
             update['subsections'] = subs
         fixed.append(section.model_copy(update=update))
     first = chunks[0] if chunks else ''
-    return plan.model_copy(update=dict(sections=fixed, title=plan.title.strip() or _opening(first, 8), summary=plan.summary.strip() or _first_sentence(first)))
+    return plan.model_copy(update=dict(sections=fixed, title=plan.title.strip() or _opening(first, 8), summary=plan.summary.strip() or first_sentence(first)))
 
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #a178eecc
 MERGE_VERSION = 'fable-merge-v1'
@@ -402,7 +402,7 @@ def _prompt_tokens(llm: LLM, chunks: Sequence[str]) -> int: return llm.count_tok
 
 def single_chunk_tree(doc_id: str, title: str, text: str) -> DocumentTree:
     "A short document as one leaf under a root named by its title (or opening words) and first sentence; no LLM."
-    plan = TreePlan(title=(title or _opening(text, 8))[:100], summary=_first_sentence(text), sections=[])
+    plan = TreePlan(title=(title or _opening(text, 8))[:100], summary=first_sentence(text), sections=[])
     return tree_from_plan(doc_id, [text], plan).model_copy(update=dict(flags=['single_chunk']))
 
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #091c775b
@@ -417,7 +417,7 @@ def _extract_summary(body: str, child_titles: Sequence[str]) -> str:
     "A node's summary without a model: its sub-headings, else its fields' names, else its first sentence."
     if child_titles: return '; '.join(child_titles)[:250]
     fields = [m.group(1) for m in re.finditer(r'^([^:\n]{1,60}):\s', body, re.M)]
-    return ', '.join(dict.fromkeys(fields))[:250] if len(fields) >= 2 else _first_sentence(body)
+    return ', '.join(dict.fromkeys(fields))[:250] if len(fields) >= 2 else first_sentence(body)
 
 def heading_tree(
     doc_id: str,

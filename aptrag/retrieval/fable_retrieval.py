@@ -24,7 +24,7 @@ from ..embed import make_embedder
 from .base import Hit, Retrieval, register_retriever
 from .lexical import LexicalIndex, min_max
 from ..tree import Flag, register_flags
-from .fable_forest import DocumentTree, ForestNode, ForestStore, _first_sentence, forest_folder
+from .fable_forest import DocumentTree, ForestNode, ForestStore, first_sentence, forest_folder
 
 from fastcore.basics import patch
 
@@ -262,7 +262,7 @@ def candidate_nodes(forest: Forest, scores: np.ndarray, documents: Sequence[str]
 
 def _opening_sentence(tree: DocumentTree, words: int = 30) -> str:
     "The first sentence of the document's first chunk, cut to `words` words."
-    return ' '.join(_first_sentence(next((c for c in tree.chunks if c.strip()), '')).split()[:words])
+    return ' '.join(first_sentence(next((c for c in tree.chunks if c.strip()), '')).split()[:words])
 
 def candidate_selection_prompt(query: str, forest: Forest, doc_ids: Sequence[str]) -> str:
     "One line per candidate document (root title and summary, section titles, opening sentence), under aliases 1..n."
