@@ -257,6 +257,7 @@ class FableSettings(BaseModel):
     normalise: Literal['joint', 'per_document'] = 'joint'  # min-max of TreeExpansion scores over all candidates, or within each document
     routing: Literal['adaptive', 'documents', 'nodes'] = 'adaptive'  # whole documents when they fit, always documents (FABLE docs), always nodes (FABLE nodes)
     prefer_selected: bool = True  # BudgetControl takes the nodes of the documents the model selected before the vector path's others; false: one ranking by score (the paper's)
+    llm_boost: Optional[float] = Field(None, ge=0)  # None: BudgetControl takes the model's chosen nodes first, each whole if it fits (the paper's); a number: their leaves gain this on the normalised score and join the vector path's ranking
     solver: Literal['greedy', 'knapsack'] = 'greedy'  # BudgetControl: priority-ordered greedy, or 0/1 knapsack on scores (ablation)
     paths: Literal['both', 'vectors', 'llm'] = 'both'  # bi-path (the paper), the vector path alone (no LLM call), or the LLM path alone (vectors only where the model chose nothing): ablations
 
@@ -363,7 +364,8 @@ RETIRED_PURPOSES: frozenset[str] = frozenset({'sufficiency'})  # planning calls 
 LISTED_PURPOSES: tuple[str, ...] = ('decompose', 'answerability', 'contextualise', 'rewrite', 'rewrite_batch', 'plan_dag', 'analyse', 'dependencies',
                                     'judge_step', 'refine_query', 'regenerate', 'rephrase')  # llm.planner.purposes when config listed every method's planning calls: today's empty default
 BEFORE_IT_EXISTED: dict[str, Any] = {'retrieval.mode': 'dense', 'fable.pool': 0.0, 'fable.structure': 'llm',
-                                       'fable.select_candidates': 0, 'fable.navigate_candidates': 0, 'fable.prefer_selected': False}  # a setting added later -> what runs made before it existed did (whatever today's default)
+                                       'fable.select_candidates': 0, 'fable.navigate_candidates': 0, 'fable.prefer_selected': False,
+                                       'fable.llm_boost': None}  # a setting added later -> what runs made before it existed did (whatever today's default)
 
 # %% ../nbs/core/00_config.ipynb #589d2be3
 def _pop(data: dict, key: str, default=None):

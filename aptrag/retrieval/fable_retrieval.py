@@ -460,15 +460,20 @@ def budget_control(
     rank = {d: i for i, d in enumerate(documents)}
     def candidate(key, source):
         return Candidate(key[0], key[1], scores[key], forest.cost(*key), source, tuple(leaf_chunks(forest.trees[key[0]], key[1])))
-    llm_first = []
+    boost = fable.llm_boost if use_vectors else None
+    llm_first, lifted = [], set()
     for key in llm_nodes:  # a chosen node, then its leaves by score: if the node does not fit, its best leaves may
         tree = forest.trees[key[0]]
         below = set(leaf_chunks(tree, key[1]))
         leaves = [(key[0], n.id) for n in tree.nodes if n.kind == 'leaf' and n.chunk in below and n.id != key[1]]
-        llm_first += [candidate(key, 'llm')] + sorted((candidate(k, 'llm') for k in leaves), key=lambda c: -c.score)
+        if boost is None: llm_first += [candidate(key, 'llm')] + sorted((candidate(k, 'llm') for k in leaves), key=lambda c: -c.score)
+        else: lifted.update(leaves or [key])  # with a boost the model's choice lifts its leaves' scores instead
     taken = {(c.doc_id, c.node_id) for c in llm_first}
     selected = set(result.llm_documents) if fable.prefer_selected else set()  # the model's documents' nodes before the vector path's
-    rest = sorted((candidate(k, 'tree') for k in scores if k not in taken), key=lambda c: (c.doc_id not in selected, -c.score, rank[c.doc_id], c.node_id))
+    def priority(c):
+        lift = boost if (c.doc_id, c.node_id) in lifted else 0.0
+        return (c.doc_id not in selected, -(c.score + lift), rank[c.doc_id], c.node_id)
+    rest = sorted((candidate(k, 'llm' if k in lifted else 'tree') for k in scores if k not in taken), key=priority)
     if not use_vectors:  # the LLM path alone: TreeExpansion's candidates only when the model chose no node
         if llm_first: rest = []
         else: result.fallbacks.append('no_llm_nodes')
