@@ -248,16 +248,17 @@ class FableSettings(BaseModel):
     pool: float = Field(2.0, ge=0, le=50)  # the vector path reads its ranking on past K until the chunks read hold this many times the budget, so its documents grow with the budget; 0: K nodes only (the paper's)
     vector_mode: Literal['dense', 'hybrid'] = 'hybrid'  # the vector path's closeness: the cosine and BM25 over node texts, combined with retrieval.dense_weight (measured: nbs/retrieval/13_fable_retrieval.ipynb), or the cosine alone (the paper's)
     select_candidates: int = Field(10, ge=0, le=200)  # the selection prompt shows the N documents closest to the query, a line each; 0: every document's table of contents to depth L (the paper's)
+    choices: int = Field(4, ge=1, le=60)  # the most documents or sections one candidate-list reply may name (a schema bound: a small model otherwise counts on through the list)
     navigate_candidates: int = Field(20, ge=0, le=200)  # the navigation prompt lists the N sections of the fused documents closest to the query, with their title paths; 0: the top documents' whole tables of contents (the paper's)
     prompt_share: float = Field(0.5, gt=0.05, le=0.9)  # share of llm.context_tokens a selection or navigation prompt may use
     weight_similarity: float = Field(1.0, ge=0)  # alpha of TreeExpansion: a node's own similarity (over its depth with depth_decay); the paper's 1/3 each lost recall on both corpora measured
-    weight_inherited: float = Field(0.0, ge=0)  # beta: the best of its ancestors (the paper's: 1/3)
+    weight_inherited: float = Field(0.5, ge=0)  # beta: the best of its ancestors' scores, so a section or document that matches lifts its chunks (the paper's: 1/3; measured in nbs/retrieval/13_fable_retrieval.ipynb)
     weight_children: float = Field(0.0, ge=0)  # gamma: the mean of its children's scores (the paper's: 1/3)
     depth_decay: bool = False  # TreeExpansion divides a node's own similarity by its depth (true: the paper's); false: undivided
     normalise: Literal['joint', 'per_document'] = 'joint'  # min-max of TreeExpansion scores over all candidates, or within each document
     routing: Literal['adaptive', 'documents', 'nodes'] = 'adaptive'  # whole documents when they fit, always documents (FABLE docs), always nodes (FABLE nodes)
-    prefer_selected: bool = True  # BudgetControl takes the nodes of the documents the model selected before the vector path's others; false: one ranking by score (the paper's)
-    llm_boost: Optional[float] = Field(None, ge=0)  # None: BudgetControl takes the model's chosen nodes first, each whole if it fits (the paper's); a number: their leaves gain this on the normalised score and join the vector path's ranking
+    prefer_selected: bool = False  # true: BudgetControl takes the nodes of the documents the model selected before the vector path's others (a 1.5B's selection cost recall); false: one ranking by score (the paper's)
+    llm_boost: Optional[float] = Field(0.25, ge=0)  # None: BudgetControl takes the model's chosen nodes first, each whole if it fits (the paper's); a number: their leaves gain this on the normalised score and join the vector path's ranking
     solver: Literal['greedy', 'knapsack'] = 'greedy'  # BudgetControl: priority-ordered greedy, or 0/1 knapsack on scores (ablation)
     paths: Literal['both', 'vectors', 'llm'] = 'both'  # bi-path (the paper), the vector path alone (no LLM call), or the LLM path alone (vectors only where the model chose nothing): ablations
 
@@ -365,7 +366,7 @@ LISTED_PURPOSES: tuple[str, ...] = ('decompose', 'answerability', 'contextualise
                                     'judge_step', 'refine_query', 'regenerate', 'rephrase')  # llm.planner.purposes when config listed every method's planning calls: today's empty default
 BEFORE_IT_EXISTED: dict[str, Any] = {'retrieval.mode': 'dense', 'fable.pool': 0.0, 'fable.structure': 'llm',
                                        'fable.select_candidates': 0, 'fable.navigate_candidates': 0, 'fable.prefer_selected': False,
-                                       'fable.llm_boost': None}  # a setting added later -> what runs made before it existed did (whatever today's default)
+                                       'fable.llm_boost': None, 'fable.choices': 60}  # a setting added later -> what runs made before it existed did (whatever today's default)
 
 # %% ../nbs/core/00_config.ipynb #589d2be3
 def _pop(data: dict, key: str, default=None):

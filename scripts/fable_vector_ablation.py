@@ -44,6 +44,12 @@ VARIANTS = {  # name -> settings on top of the vector path: the paper's (TreeExp
     'defaults': {},  # today's: hybrid, own similarity only, pool 2
     'defaults, tree': {'fable.weight_similarity': 1 / 3, 'fable.weight_inherited': 1 / 3, 'fable.weight_children': 1 / 3},  # today's with TreeExpansion's structure terms
     'defaults, K only': {'fable.pool': 0.0},  # today's with the paper's fixed K
+    'defaults, inherited': {'fable.weight_inherited': 0.5},  # today's with half the best ancestor's score added: a document or section that matches lifts its leaves
+    'defaults, inherited 1': {'fable.weight_inherited': 1.0},
+    'defaults, BM25 0.7': {'retrieval.dense_weight': 0.3},  # today's with BM25 weighing more in the hybrid mix
+    'defaults, BM25 0.7, inherited': {'retrieval.dense_weight': 0.3, 'fable.weight_inherited': 0.5},
+    'defaults, inherited, per-document': {'fable.weight_inherited': 0.5, 'fable.normalise': 'per_document'},  # each document's best node scores 1: the budget spreads over documents
+    'defaults, per-document': {'fable.normalise': 'per_document'},
 }
 
 
@@ -62,6 +68,7 @@ def main():
     parser.add_argument('--budgets', type=int, nargs='+', default=[512, 1024, 2048, 4096])
     parser.add_argument('--export', type=Path, default=ROOT/'data/forests/dragonball-en--qwen2.5-coder-0.5b/trees.jsonl.gz')
     parser.add_argument('--out', type=Path, help='write the table here (markdown) and beside it a .csv')
+    parser.add_argument('--variants', nargs='+', help='run only these variants (the paper\'s and flat always run: the paired tests read them)')
     args = parser.parse_args()
     settings = settings_for_dataset(load_settings(), 'dragonball')
     documents = [d for d, _, _ in dragonball_documents('en', 'Finance')]
@@ -74,7 +81,8 @@ def main():
     print(f'{len(forest.trees)} documents, {len(forest.keys)} nodes, imported in {time.time() - started:.0f} s')
     questions = load_dataset('dragonball', args.limit, args.seed)
     rows = []
-    for name, overrides in [*VARIANTS.items(), ('leaves', {})]:  # leaves: today's settings, only chunks
+    chosen = [(n, o) for n, o in [*VARIANTS.items(), ('leaves', {})] if not args.variants or n in {'paper', 'flat', *args.variants}]
+    for name, overrides in chosen:  # leaves: today's settings, only chunks
         variant = apply_overrides(settings, overrides)
         for record in questions:
             for budget in args.budgets:

@@ -10,10 +10,10 @@ import json
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Literal, Optional, Sequence
 
 import numpy as np
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, create_model
 
 from ..config import FableSettings, Settings
 from ..corpus import count_tokens, truncate_tokens
@@ -30,7 +30,7 @@ from fastcore.basics import patch
 
 # %% auto #0
 __all__ = ['SELECT_VERSION', 'NAVIGATE_VERSION', 'CANDIDATES_VERSION', 'leaf_chunks', 'evidence_text', 'Forest', 'tree_expansion',
-           'normalise_scores', 'Candidate', 'relation', 'budget_greedy', 'budget_knapsack', 'Choice',
+           'normalise_scores', 'Candidate', 'relation', 'budget_greedy', 'budget_knapsack', 'Choice', 'bounded_choice',
            'selection_prompt', 'navigation_prompt', 'candidate_documents', 'candidate_nodes',
            'candidate_selection_prompt', 'candidate_navigation_prompt', 'FableResult', 'chosen_aliases',
            'select_documents', 'vector_documents', 'fuse_documents', 'route', 'whole_documents', 'navigate_nodes',
@@ -203,11 +203,15 @@ def budget_knapsack(candidates: Sequence[Candidate], budget: int, buckets: int =
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #95e2ec00
 SELECT_VERSION, NAVIGATE_VERSION = 'fable-select-v1', 'fable-navigate-v1'
-CANDIDATES_VERSION = 'fable-candidates-v1'  # both prompts over candidate lists
+CANDIDATES_VERSION = 'fable-candidates-v2'  # both prompts over candidate lists, the reply bounded to `fable.choices`
 
 class Choice(BaseModel):
     "The aliases the model chose."
     chosen: list[int] = Field(default_factory=list, max_length=60)
+
+def bounded_choice(count: int, most: int) -> type[BaseModel]:
+    "A `Choice` of at most `most` aliases, each one of 1..count (an enum: a constrained decoder writes no other number)."
+    return create_model('Choice', __doc__=Choice.__doc__, chosen=(list[Literal[tuple(range(1, count + 1))]], Field(default_factory=list, max_length=most)))
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #c853bd4e
 def selection_prompt(query: str, forest: Forest, doc_ids: Sequence[str], depth: int) -> str:
@@ -264,7 +268,7 @@ def _opening_sentence(tree: DocumentTree, words: int = 30) -> str:
     "The first sentence of the document's first chunk, cut to `words` words."
     return ' '.join(first_sentence(next((c for c in tree.chunks if c.strip()), '')).split()[:words])
 
-def candidate_selection_prompt(query: str, forest: Forest, doc_ids: Sequence[str]) -> str:
+def candidate_selection_prompt(query: str, forest: Forest, doc_ids: Sequence[str], most: int = 4) -> str:
     "One line per candidate document (root title and summary, section titles, opening sentence), under aliases 1..n."
     lines = []
     for alias, doc_id in enumerate(doc_ids, 1):
@@ -279,9 +283,9 @@ Which of these documents hold information needed to answer the question?
 
 {listed}
 
-Reply with JSON: {{"chosen": [numbers of the documents needed, most relevant first]}}"""
+Reply with JSON: {{"chosen": [numbers of the documents needed, at most {most}, most relevant first]}}"""
 
-def candidate_navigation_prompt(query: str, forest: Forest, nodes: Sequence[tuple[str, int]]) -> str:
+def candidate_navigation_prompt(query: str, forest: Forest, nodes: Sequence[tuple[str, int]], most: int = 4) -> str:
     "One line per candidate section (its title path and summary), under aliases 1..n."
     listed = '\n'.join(f'{alias}. {forest.trees[d].title_path(n)}: {forest.trees[d].nodes[n].summary}' for alias, (d, n) in enumerate(nodes, 1))
     return f"""Question: {query}
@@ -290,7 +294,7 @@ Which of these parts of documents hold the text needed to answer the question? A
 
 {listed}
 
-Reply with JSON: {{"chosen": [numbers of the parts needed, most important first]}}"""
+Reply with JSON: {{"chosen": [numbers of the parts needed, at most {most}, most important first]}}"""
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #9710ce42
 @dataclass
@@ -313,9 +317,12 @@ class FableResult:
     log: CallLog = field(default_factory=CallLog)
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #11c8297e
-def chosen_aliases(llm: LLM, prompt: str, count: int, purpose: str, version: str, log: CallLog) -> Optional[list[int]]:
+def chosen_aliases(llm: LLM, prompt: str, count: int, purpose: str, version: str, log: CallLog,
+                   most: Optional[int] = None,  # the reply names at most this many (`bounded_choice`); None: up to 60 of any number
+) -> Optional[list[int]]:
     "Valid aliases (1..count) the model chose, or None when the call failed."
-    try: out = llm.structured(prompt, Choice, purpose=purpose, max_tokens=200, template_version=version, log=log)
+    schema = Choice if most is None else bounded_choice(count, most)
+    try: out = llm.structured(prompt, schema, purpose=purpose, max_tokens=200, template_version=version, log=log)
     except StructuredOutputError: return None
     seen = []
     for a in out.chosen:
@@ -330,7 +337,8 @@ def select_documents(llm: LLM, query: str, forest: Forest, settings: Settings, r
     doc_ids, cap = list(forest.trees), int(settings.llm.context_tokens * settings.fable.prompt_share)
     if settings.fable.select_candidates and scores is not None:
         result.shown_documents = doc_ids = candidate_documents(forest, scores, settings.fable.select_candidates)
-        chosen = chosen_aliases(llm, candidate_selection_prompt(query, forest, doc_ids), len(doc_ids), 'fable_select', CANDIDATES_VERSION, result.log)
+        most = settings.fable.choices
+        chosen = chosen_aliases(llm, candidate_selection_prompt(query, forest, doc_ids, most), len(doc_ids), 'fable_select', CANDIDATES_VERSION, result.log, most)
         if chosen is None: result.fallbacks.append('select'); return []
         return [doc_ids[a - 1] for a in chosen]
     for depth in range(settings.fable.select_depth, 0, -1):
@@ -416,7 +424,8 @@ def navigate_nodes(
     if settings.fable.navigate_candidates and scores is not None:
         result.shown_nodes = aliases = candidate_nodes(forest, scores, documents, settings.fable.navigate_candidates)
         result.navigated = len({d for d, _ in aliases})
-        if aliases: chosen = chosen_aliases(llm, candidate_navigation_prompt(query, forest, aliases), len(aliases), 'fable_navigate', CANDIDATES_VERSION, result.log)
+        most = settings.fable.choices
+        if aliases: chosen = chosen_aliases(llm, candidate_navigation_prompt(query, forest, aliases, most), len(aliases), 'fable_navigate', CANDIDATES_VERSION, result.log, most)
     else:
         cap, shown = int(settings.llm.context_tokens * settings.fable.prompt_share), []
         for d in documents:
@@ -516,7 +525,10 @@ def fable_retrieve(
     result.routing = route(forest, result.documents, budget, f.routing)  # 4
     if result.routing == 'documents': evidence = whole_documents(forest, result.documents, budget)
     else:
-        result.llm_nodes = navigate_nodes(llm, query, forest, result.documents, settings, result, scores) if use_llm else []  # 5
+        listed = result.documents
+        if f.navigate_candidates and use_vectors:  # the sections listed come from the model's documents and the top K's, so one call serves every budget
+            listed = [d for d in dict.fromkeys([*result.llm_documents, *vector_documents(forest, scores, f.top_k)])]
+        result.llm_nodes = navigate_nodes(llm, query, forest, listed, settings, result, scores) if use_llm else []  # 5
         scores = expansion_scores(forest, scores, result.documents, f)  # 6
         evidence = budget_control(forest, result.llm_nodes, scores, result.documents, budget, f, use_vectors, result)  # 7
     return present(forest, evidence, result, budget)  # 8
