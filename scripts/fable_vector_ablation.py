@@ -1,9 +1,9 @@
 """Where FABLE's vector path loses recall against a flat ranking of the same forest's chunks: TreeExpansion's terms, the depth decay, the normalisation, the solver and internal nodes, one at a time, with no LLM call.
 
-    python scripts/fable_vector_ablation.py [--limit 30] [--budgets 512 1024 2048 4096] [--out figures/fable_vector_ablation.md]
+    python scripts/fable_vector_ablation.py [--limit 30] [--variants NAME ...] [--budgets 512 1024 2048 4096] [--out figures/fable_vector_ablation.md]
 
-Reads the committed forest (`data/forests/dragonball-en--qwen2.5-coder-0.5b/trees.jsonl.gz`, imported into a
-scratch folder: embedding its nodes takes about a minute), the seeded sample of DragonBall's English finance queries
+Reads a committed forest (by default the default model's, `data/forests/dragonball-en--qwen2.5-coder-1.5b/trees.jsonl.gz`,
+imported into a scratch folder: embedding its nodes takes about a minute), the seeded sample of DragonBall's English finance queries
 that `nbs/experiments/fable_dragonball.ipynb` uses, and scores the evidence with DragonBall's retrieval recall (RAGEval's:
 a reference counts when every sentence of it is in the evidence). Every variant is FABLE's vector path
 (`fable.paths=vectors`) with one or two settings changed; `flat` is each node scored by its own similarity only, and
@@ -41,15 +41,13 @@ VARIANTS = {  # name -> settings on top of the vector path: the paper's (TreeExp
     'hybrid': {**PAPER, 'fable.vector_mode': 'hybrid'},
     'flat': {**PAPER, **FLAT},
     'hybrid, flat': {**PAPER, **FLAT, 'fable.vector_mode': 'hybrid'},
-    'defaults': {},  # today's: hybrid, own similarity only, pool 2
-    'defaults, tree': {'fable.weight_similarity': 1 / 3, 'fable.weight_inherited': 1 / 3, 'fable.weight_children': 1 / 3},  # today's with TreeExpansion's structure terms
-    'defaults, K only': {'fable.pool': 0.0},  # today's with the paper's fixed K
-    'defaults, inherited': {'fable.weight_inherited': 0.5},  # today's with half the best ancestor's score added: a document or section that matches lifts its leaves
+    'defaults': {},  # today's: hybrid, own similarity plus half the best ancestor's, pool 2
+    'defaults, no inherited': {'fable.weight_inherited': 0.0},  # today's with the node's own similarity only (the previous default)
     'defaults, inherited 1': {'fable.weight_inherited': 1.0},
+    'defaults, tree': {'fable.weight_similarity': 1 / 3, 'fable.weight_inherited': 1 / 3, 'fable.weight_children': 1 / 3},  # today's with TreeExpansion's weights
+    'defaults, K only': {'fable.pool': 0.0},  # today's with the paper's fixed K
     'defaults, BM25 0.7': {'retrieval.dense_weight': 0.3},  # today's with BM25 weighing more in the hybrid mix
-    'defaults, BM25 0.7, inherited': {'retrieval.dense_weight': 0.3, 'fable.weight_inherited': 0.5},
-    'defaults, inherited, per-document': {'fable.weight_inherited': 0.5, 'fable.normalise': 'per_document'},  # each document's best node scores 1: the budget spreads over documents
-    'defaults, per-document': {'fable.normalise': 'per_document'},
+    'defaults, per-document': {'fable.normalise': 'per_document'},  # each document's best node scores 1: the budget spreads over documents
 }
 
 
@@ -66,7 +64,7 @@ def main():
     parser.add_argument('--limit', type=int, default=30, help='queries: the seeded sample of the 182 English finance queries')
     parser.add_argument('--seed', type=int, default=0)
     parser.add_argument('--budgets', type=int, nargs='+', default=[512, 1024, 2048, 4096])
-    parser.add_argument('--export', type=Path, default=ROOT/'data/forests/dragonball-en--qwen2.5-coder-0.5b/trees.jsonl.gz')
+    parser.add_argument('--export', type=Path, default=ROOT/'data/forests/dragonball-en--qwen2.5-coder-1.5b/trees.jsonl.gz')
     parser.add_argument('--out', type=Path, help='write the table here (markdown) and beside it a .csv')
     parser.add_argument('--variants', nargs='+', help='run only these variants (the paper\'s and flat always run: the paired tests read them)')
     args = parser.parse_args()
