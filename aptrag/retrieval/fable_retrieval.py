@@ -527,7 +527,7 @@ def fable_retrieve(
     else:
         listed = result.documents
         if f.navigate_candidates and use_vectors:  # the sections listed come from the model's documents and the top K's, so one call serves every budget
-            listed = [d for d in dict.fromkeys([*result.llm_documents, *vector_documents(forest, scores, f.top_k)])]
+            listed = list(dict.fromkeys([*result.llm_documents, *vector_documents(forest, scores, f.top_k)]))
         result.llm_nodes = navigate_nodes(llm, query, forest, listed, settings, result, scores) if use_llm else []  # 5
         scores = expansion_scores(forest, scores, result.documents, f)  # 6
         evidence = budget_control(forest, result.llm_nodes, scores, result.documents, budget, f, use_vectors, result)  # 7
