@@ -7,7 +7,7 @@ Docs: https://aptrag.github.io/aptrag/cli.html.md"""
 # %% ../nbs/90_cli.ipynb #36d04d5e
 from __future__ import annotations
 import argparse, ast, contextlib, json, os, re, signal, sys, time
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Callable, Optional, Sequence
 
 from .config import Settings, apply_overrides, load_settings
@@ -38,7 +38,8 @@ __all__ = ['COMMANDS', 'positive_int', 'add_settings_options', 'writable_file', 
            'format_trace_cost', 'describe_fable_flag', 'ask_command', 'serve_parser', 'serve_command', 'eval_parser',
            'run_name', 'report_errors', 'eval_command', 'judge_for', 'report_command', 'resume_parser',
            'resume_command', 'reproduce_parser', 'paper_item', 'notebook_parameters', 'experiment_notebooks',
-           'reproduce_command', 'corpus_parser', 'corpus_build_command', 'fable_parser', 'fable_build_command']
+           'figures_subfolder', 'reproduce_command', 'corpus_parser', 'corpus_build_command', 'fable_parser',
+           'fable_build_command']
 
 # %% ../nbs/90_cli.ipynb #9560210f
 def positive_int(text: str) -> int:
@@ -506,6 +507,12 @@ def experiment_notebooks(folder: Optional[Path] = None, only: Optional[Sequence[
         found = [p for p in found if p.stem in only]
     return found
 
+# %% ../nbs/90_cli.ipynb #1130ae56
+def figures_subfolder(default: str) -> str:
+    "The folder under figures/ that a notebook's default `figures_dir` (its source text) names; '' for figures/ itself or a path elsewhere."
+    path = PurePosixPath(ast.literal_eval(default))
+    return str(path.relative_to('../../figures')) if path.is_relative_to('../../figures') and path != PurePosixPath('../../figures') else ''
+
 # %% ../nbs/90_cli.ipynb #249a8136
 def reproduce_command(args: argparse.Namespace) -> int:
     "Run the experiment notebooks with papermill."
@@ -523,7 +530,7 @@ def reproduce_command(args: argparse.Namespace) -> int:
     executed.mkdir(parents=True, exist_ok=True)
     for p in notebooks:
         params = {k: v for k, v in given.items() if k in declared[p]}
-        if 'figures_dir' in declared[p]: params['figures_dir'] = str(figures)
+        if 'figures_dir' in declared[p]: params['figures_dir'] = str(figures/figures_subfolder(declared[p]['figures_dir']))
         print(f'running {p.name} with {params}', flush=True)
         try: papermill.execute_notebook(str(p), str(executed/p.name), parameters=params, cwd=str(p.parent), progress_bar=False)
         except papermill.PapermillExecutionError as e:

@@ -8,7 +8,8 @@ that `nbs/experiments/fable_dragonball.ipynb` uses, and scores the evidence with
 a reference counts when every sentence of it is in the evidence). Every variant is FABLE's vector path
 (`fable.paths=vectors`) with one or two settings changed; `flat` is each node scored by its own similarity only, and
 `leaves` keeps only chunks (no section or document node may spend the budget); `bm25` and `dense` rank the same
-forest's chunks flat and fill the budget (`aptrag.retrieval.budget_baselines`). Paired tests against `flat` and against
+forest's chunks flat and fill the budget (`aptrag.retrieval.budget_baselines`); `bm25, title path` is BM25 over each chunk
+read after its section's title path, as the hybrid closeness reads a leaf. Paired tests against `flat` and against
 the paper's settings are permutation tests over queries (`aptrag.eval.stats.paired_test`).
 """
 import argparse, tempfile, time
@@ -22,6 +23,7 @@ from aptrag.eval.datasets import load_dataset, settings_for_dataset
 from aptrag.eval.metrics import dragonball_retrieval
 from aptrag.eval.stats import paired_test, to_markdown
 from aptrag.retrieval.budget_baselines import BM25Chunks, DenseChunks
+from aptrag.retrieval.lexical import LexicalIndex
 from aptrag.retrieval.fable_forest import dragonball_documents, import_trees
 from aptrag.retrieval.fable_retrieval import Forest, fable_retrieve, open_forest
 
@@ -41,13 +43,14 @@ VARIANTS = {  # name -> settings on top of the vector path: the paper's (TreeExp
     'hybrid': {**PAPER, 'fable.vector_mode': 'hybrid'},
     'flat': {**PAPER, **FLAT},
     'hybrid, flat': {**PAPER, **FLAT, 'fable.vector_mode': 'hybrid'},
-    'defaults': {},  # today's: hybrid, own similarity plus half the best ancestor's, pool 2
+    'defaults': {},  # today's: hybrid (BM25 reads a chunk after its title path), own similarity plus half the best ancestor's, pool 2
     'defaults, no inherited': {'fable.weight_inherited': 0.0},  # today's with the node's own similarity only (the previous default)
     'defaults, inherited 1': {'fable.weight_inherited': 1.0},
     'defaults, tree': {'fable.weight_similarity': 1 / 3, 'fable.weight_inherited': 1 / 3, 'fable.weight_children': 1 / 3},  # today's with TreeExpansion's weights
     'defaults, K only': {'fable.pool': 0.0},  # today's with the paper's fixed K
     'defaults, BM25 0.7': {'retrieval.dense_weight': 0.3},  # today's with BM25 weighing more in the hybrid mix
     'defaults, per-document': {'fable.normalise': 'per_document'},  # each document's best node scores 1: the budget spreads over documents
+    'defaults, chunk text': {'fable.leaf_text': 'chunk'},  # today's with BM25 reading a chunk alone, not after its section's title path
 }
 
 
@@ -57,6 +60,14 @@ def leaves_only(forest: Forest) -> Forest:
     for row, (doc_id, node_id) in enumerate(forest.keys):
         if forest.trees[doc_id].nodes[node_id].kind != 'leaf': vectors[row] = 0.0
     return Forest(forest.trees, forest.keys, vectors)
+
+
+class TitledBM25Chunks(BM25Chunks):
+    "BM25 over every chunk read after its section's title path, as the vector path's hybrid closeness reads a leaf (`fable.leaf_text=title_path`): whether the title text alone lifts a flat ranking."
+    def __init__(self, forest: Forest):
+        super().__init__(forest)
+        leaf = {(d, n.chunk): n.id for d, tree in forest.trees.items() for n in tree.leaves()}
+        self.index = LexicalIndex([f'{forest.trees[d].title_path(leaf[(d, c)])}: {forest.trees[d].chunks[c]}' for d, c in self.keys])
 
 
 def main():
@@ -88,7 +99,7 @@ def main():
                 internal = sum(forest.trees[d].nodes[n].kind != 'leaf' for d, n in result.evidence)
                 rows.append(dict(variant=name, id=record.id, budget=budget, tokens=result.tokens, internal_nodes=internal,
                                  **dragonball_retrieval(record.meta['references'], result.texts)))
-    flat_rankers = {'bm25': BM25Chunks(forest), 'dense': DenseChunks(forest, embedder)}
+    flat_rankers = {'bm25': BM25Chunks(forest), 'dense': DenseChunks(forest, embedder), 'bm25, title path': TitledBM25Chunks(forest)}
     for name, ranker in flat_rankers.items():
         for record in questions:
             for budget in args.budgets:

@@ -91,12 +91,16 @@ class Forest:
         rows = [self.row[(doc_id, n.id)] for n in tree.nodes]
         return dict(zip([n.id for n in tree.nodes], scores[rows].tolist()))
 
-    def node_texts(self) -> list[str]:
-        "What BM25 reads of each node, in key order: a section's title path and summary, a leaf's chunk."
+    def node_texts(self,
+                   leaf_text: str = 'title_path',  # a leaf: 'title_path' (its section's title path, then the chunk) or 'chunk' (the chunk alone)
+    ) -> list[str]:
+        "What BM25 reads of each node, in key order: a section's title path and summary, a leaf's chunk (after its title path)."
+        if leaf_text not in ('title_path', 'chunk'): raise ValueError(f"unknown fable.leaf_text {leaf_text!r}: 'title_path' or 'chunk'")
         texts = []
         for doc_id, node_id in self.keys:
             tree, node = self.trees[doc_id], self.trees[doc_id].nodes[node_id]
-            texts.append(tree.chunks[node.chunk] if node.kind == 'leaf' else f'{tree.title_path(node_id)}: {node.summary}')
+            if node.kind != 'leaf': texts.append(f'{tree.title_path(node_id)}: {node.summary}')
+            else: texts.append(f'{tree.title_path(node_id)}: {tree.chunks[node.chunk]}' if leaf_text == 'title_path' else tree.chunks[node.chunk])
         return texts
 
     def query_scores(self,
@@ -104,13 +108,15 @@ class Forest:
                      query: str = '',  # the query's text (hybrid only)
                      mode: str = 'dense',  # 'dense': cosine; 'hybrid': cosine and BM25 over the node texts, fused
                      dense_weight: float = 0.5,  # hybrid: the cosine's weight (BM25's is the rest)
+                     leaf_text: str = 'title_path',  # hybrid: what BM25 reads of a leaf (`node_texts`)
     ) -> np.ndarray:
         "Every node's closeness to the query, in key order."
         cosine = self.vectors @ vector
         if mode == 'dense': return cosine
         if mode != 'hybrid': raise ValueError(f"unknown fable.vector_mode {mode!r}: 'dense' or 'hybrid'")
-        if getattr(self, '_bm25', None) is None: self._bm25 = LexicalIndex(self.node_texts())
-        return dense_weight * min_max(cosine) + (1 - dense_weight) * min_max(self._bm25.scores(query))
+        if not hasattr(self, '_bm25'): self._bm25 = {}
+        if leaf_text not in self._bm25: self._bm25[leaf_text] = LexicalIndex(self.node_texts(leaf_text))
+        return dense_weight * min_max(cosine) + (1 - dense_weight) * min_max(self._bm25[leaf_text].scores(query))
 
     def top_nodes(self, scores: np.ndarray, k: int) -> list[tuple[str, int, float]]:
         "The k nodes closest to the query over the whole forest (`scores` from `query_scores`)."
@@ -517,7 +523,7 @@ def fable_retrieve(
     result = FableResult(query=query, routing='', documents=[], evidence=[], texts=[], tokens=0)
     use_llm, use_vectors = f.paths != 'vectors', f.paths != 'llm'
     r = settings.retrieval
-    scores = forest.query_scores(embedder.embed_queries([query])[0], query, f.vector_mode, r.dense_weight)
+    scores = forest.query_scores(embedder.embed_queries([query])[0], query, f.vector_mode, r.dense_weight, f.leaf_text)
     result.llm_documents = select_documents(llm, query, forest, settings, result, scores) if use_llm else []  # 1
     best = vector_documents(forest, scores, f.top_k, budget, f.pool)  # 2
     result.vector_documents = list(best)
