@@ -367,7 +367,8 @@ LISTED_PURPOSES: tuple[str, ...] = ('decompose', 'answerability', 'contextualise
                                     'judge_step', 'refine_query', 'regenerate', 'rephrase')  # llm.planner.purposes when config listed every method's planning calls: today's empty default
 BEFORE_IT_EXISTED: dict[str, Any] = {'retrieval.mode': 'dense', 'fable.pool': 0.0, 'fable.structure': 'llm',
                                        'fable.select_candidates': 0, 'fable.navigate_candidates': 0, 'fable.prefer_selected': False,
-                                       'fable.llm_boost': None, 'fable.choices': 60, 'fable.leaf_text': 'chunk'}  # a setting added later -> what runs made before it existed did (whatever today's default)
+                                       'fable.llm_boost': None, 'fable.choices': 60, 'fable.leaf_text': 'chunk',
+                                       'fable.depth_decay': True, 'fable.vector_mode': 'dense'}  # a setting added later -> what runs made before it existed did (whatever today's default)
 
 # %% ../nbs/core/00_config.ipynb #589d2be3
 def _pop(data: dict, key: str, default=None):
