@@ -67,7 +67,8 @@ class TitledBM25Chunks(BM25Chunks):
     def __init__(self, forest: Forest):
         super().__init__(forest)
         leaf = {(d, n.chunk): n.id for d, tree in forest.trees.items() for n in tree.leaves()}
-        self.index = LexicalIndex([f'{forest.trees[d].title_path(leaf[(d, c)])}: {forest.trees[d].chunks[c]}' for d, c in self.keys])
+        texts = forest.node_texts('title_path')  # what the hybrid closeness reads of each node
+        self.index = LexicalIndex([texts[forest.row[(d, leaf[(d, c)])]] for d, c in self.keys])
 
 
 def main():
