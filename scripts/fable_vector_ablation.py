@@ -12,7 +12,7 @@ forest's chunks flat and fill the budget (`aptrag.retrieval.budget_baselines`); 
 read after its section's title path, as the hybrid closeness reads a leaf. Paired tests against `flat` and against
 the paper's settings are permutation tests over queries (`aptrag.eval.stats.paired_test`).
 """
-import argparse, tempfile, time
+import argparse, shlex, sys, tempfile, time
 from pathlib import Path
 
 import pandas as pd
@@ -51,6 +51,10 @@ VARIANTS = {  # name -> settings on top of the vector path: the paper's (TreeExp
     'defaults, BM25 0.7': {'retrieval.dense_weight': 0.3},  # today's with BM25 weighing more in the hybrid mix
     'defaults, per-document': {'fable.normalise': 'per_document'},  # each document's best node scores 1: the budget spreads over documents
     'defaults, chunk text': {'fable.leaf_text': 'chunk'},  # today's with BM25 reading a chunk alone, not after its section's title path
+    'defaults, spread 0': {'fable.spread': 0.0},  # today's with one ranking by score in BudgetControl (no step back for a document's later nodes)
+    'defaults, spread 0.1': {'fable.spread': 0.1},
+    'defaults, spread 0.2': {'fable.spread': 0.2},
+    'defaults, spread 0.5': {'fable.spread': 0.5},
 }
 
 
@@ -122,7 +126,7 @@ def main():
     print(to_markdown(table))
     if args.out:
         args.out.write_text(f'# FABLE vector path: where the recall goes\n\nDragonBall finance (en), {len(questions)} queries (seed {args.seed}), '
-                            f'forest {args.export.parent.name} ({len(forest.trees)} documents), no LLM call. `python scripts/fable_vector_ablation.py --export {args.export.relative_to(ROOT) if args.export.is_relative_to(ROOT) else args.export} --limit {args.limit}`\n\n'
+                            f'forest {args.export.parent.name} ({len(forest.trees)} documents), no LLM call. `{shlex.join(['python', 'scripts/fable_vector_ablation.py', *sys.argv[1:]])}`\n\n'
                             + to_markdown(table) + '\n')
         table.to_csv(args.out.with_suffix('.csv'), index=False)
 

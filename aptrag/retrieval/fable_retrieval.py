@@ -7,6 +7,7 @@ Docs: https://aptrag.github.io/aptrag/retrieval/fable_retrieval.html.md"""
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #19237e1a
 from __future__ import annotations
 import json
+from collections import Counter
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -34,8 +35,9 @@ __all__ = ['SELECT_VERSION', 'NAVIGATE_VERSION', 'CANDIDATES_VERSION', 'leaf_chu
            'selection_prompt', 'navigation_prompt', 'candidate_documents', 'candidate_nodes',
            'candidate_selection_prompt', 'candidate_navigation_prompt', 'FableResult', 'chosen_aliases',
            'select_documents', 'vector_documents', 'fuse_documents', 'route', 'whole_documents', 'navigate_nodes',
-           'expansion_scores', 'budget_control', 'present', 'fable_retrieve', 'gold_trace', 'FableFlag',
-           'evidence_hits', 'chunk_span', 'fable_flag', 'open_forest', 'FableRetriever', 'fable_retriever']
+           'expansion_scores', 'spread_order', 'budget_control', 'present', 'fable_retrieve', 'gold_trace', 'FableFlag',
+           'evidence_hits', 'chunk_span', 'fable_flag', 'open_forest', 'ForestPages', 'FableRetriever',
+           'fable_retriever']
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #bfd211a5
 def leaf_chunks(tree: DocumentTree, node_id: int) -> list[int]:
@@ -460,6 +462,19 @@ def expansion_scores(
         raw.update({(d, n): s for n, s in expanded.items()})
     return normalise_scores(raw, per_document=fable.normalise == 'per_document')
 
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #b7594ab9
+def spread_order(
+    candidates: Sequence[Candidate],  # in priority order, best first
+    spread: float,  # what each node of the same document ranked above costs a node's score; 0: the order as given
+    scores: Optional[Sequence[float]] = None,  # the scores that order was made by (default: each candidate's score)
+) -> list[Candidate]:
+    "The candidates re-ranked by score less `spread` for every candidate of their document ahead of them."
+    if not spread: return list(candidates)
+    seen, keyed = Counter(), []
+    for position, (c, score) in enumerate(zip(candidates, [c.score for c in candidates] if scores is None else scores)):
+        keyed.append((-(score - spread * seen[c.doc_id]), position, c)); seen[c.doc_id] += 1
+    return [c for *_, c in sorted(keyed, key=lambda t: t[:2])]
+
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #bc4f3e94
 def budget_control(
     forest: Forest,  # the index
@@ -489,6 +504,9 @@ def budget_control(
         lift = boost if (c.doc_id, c.node_id) in lifted else 0.0
         return (c.doc_id not in selected, -(c.score + lift), rank[c.doc_id], c.node_id)
     rest = sorted((candidate(k, 'llm' if k in lifted else 'tree') for k in scores if k not in taken), key=priority)
+    if fable.spread:  # within the selected documents' nodes and within the others, each document's later nodes step back
+        groups = [[c for c in rest if c.doc_id in selected], [c for c in rest if c.doc_id not in selected]]
+        rest = [c for g in groups for c in spread_order(g, fable.spread, [c.score + (boost if (c.doc_id, c.node_id) in lifted else 0.0) for c in g])]
     if not use_vectors:  # the LLM path alone: TreeExpansion's candidates only when the model chose no node
         if llm_first: rest = []
         else: result.fallbacks.append('no_llm_nodes')
@@ -602,22 +620,43 @@ def open_forest(settings: Settings) -> Forest:
     return forest.subset(settings.fable.documents) if settings.fable.documents else forest
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #b5dfe160
+class ForestPages:
+    "The forest's chunks as passages, by page title: what the passage index's store gives a method that reads whole pages."
+    def __init__(self, forest: Forest): self.forest = forest
+    def pages(self, titles: Sequence[str]) -> dict[str, list[Passage]]:
+        "Every chunk of the documents titled `titles`, as passages in reading order, by title (in the order asked)."
+        by_title: dict[str, list[str]] = {}
+        for doc_id, tree in self.forest.trees.items(): by_title.setdefault(tree.title, []).append(doc_id)
+        out = {}
+        for title in dict.fromkeys(titles):
+            for doc_id in by_title.get(title, []):
+                tree = self.forest.trees[doc_id]
+                leaves = sorted((n for n in tree.nodes if n.kind == 'leaf'), key=lambda n: n.chunk)
+                out.setdefault(title, []).extend(make_passage(doc_id, tree.title, [tree.title_path(n.id)], 'sentence', evidence_text(tree, n.id), n.id, 0, 'fable',
+                                                              node=str(n.id)) for n in leaves)
+        return out
+
 class FableRetriever:
     "FABLE's bi-path retrieval as a retriever: evidence within `fable.budget` for each query."
     name = 'fable'
     def __init__(self, forest: Forest, llm: LLM, embedder: Embedder, settings: Settings):
         self.forest, self.llm, self.embedder, self.settings = forest, llm, embedder, settings
+        self.store = ForestPages(forest)  # whole pages, for the methods that read them
         vectors = settings.fable.model_copy(update={'paths': 'vectors'})
         self.vectors_only = settings.model_copy(update={'fable': vectors})  # FABLE without its LLM path, for a budget with no call left
     @property
     def calls_llm(self) -> bool:
         "Whether its retrievals call the LLM (selection, navigation): not with `fable.paths=vectors`."
         return self.settings.fable.paths != 'vectors'
+    def budget_for(self, k: Optional[int] = None) -> int:
+        "The evidence budget of a search for `k` passages: `fable.budget` is `retrieval.top_k` passages' worth, so k of them get k/top_k of it (at least 64 tokens)."
+        budget = self.settings.fable.budget
+        return budget if not k else max(64, round(budget * k / self.settings.retrieval.top_k))
     def search(self, queries: Sequence[str], use_llm: bool = True, k: Optional[int] = None) -> list[Retrieval]:
-        "FABLE's evidence for each query, the LLM calls made for it and a `fable` flag with the routing (`k` is not used: the budget decides how much)."
-        settings = self.settings if use_llm else self.vectors_only
-        found = [fable_retrieve(q, self.forest, self.llm, self.embedder, settings) for q in queries]
-        return [Retrieval(evidence_hits(self.forest, r), r.log, [fable_flag(self.forest, r, settings.fable.budget)]) for r in found]
+        "FABLE's evidence for each query within `budget_for(k)`, the LLM calls made for it and a `fable` flag with the routing."
+        settings, budget = self.settings if use_llm else self.vectors_only, self.budget_for(k)
+        found = [fable_retrieve(q, self.forest, self.llm, self.embedder, settings, budget) for q in queries]
+        return [Retrieval(evidence_hits(self.forest, r), r.log, [fable_flag(self.forest, r, budget)]) for r in found]
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #27c2150e
 @register_retriever('fable')
