@@ -81,7 +81,8 @@ def score_run(
         if r['error']: metrics = {}
         elif previous is None or previous.get('answer') != r['answer']:
             metrics = judge_row(r, judge)
-            if 'judge_error' not in metrics: kept.append(dict(id=r['id'], judge=identity(r), metrics={**metrics, 'answer': r['answer']}))
+            if not metrics.get('judge_error', '').startswith('LLMCallError'):  # a reply that did not parse is kept (the same judge replies the same); a failed call is asked again
+                kept.append(dict(id=r['id'], judge=identity(r), metrics={**metrics, 'answer': r['answer']}))
         else: metrics = previous
         scored.append(score_row(r, judged={k: v for k, v in metrics.items() if k != 'answer'}))
     if kept.packed.exists() or (Path(run_dir)/'results.jsonl.gz').exists(): kept.pack()
