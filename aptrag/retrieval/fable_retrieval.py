@@ -8,6 +8,7 @@ Docs: https://aptrag.github.io/aptrag/retrieval/fable_retrieval.html.md"""
 from __future__ import annotations
 import json
 from collections import Counter
+import heapq
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -35,7 +36,7 @@ __all__ = ['SELECT_VERSION', 'NAVIGATE_VERSION', 'CANDIDATES_VERSION', 'leaf_chu
            'selection_prompt', 'navigation_prompt', 'candidate_documents', 'candidate_nodes',
            'candidate_selection_prompt', 'candidate_navigation_prompt', 'FableResult', 'chosen_aliases',
            'select_documents', 'vector_documents', 'fuse_documents', 'route', 'whole_documents', 'navigate_nodes',
-           'expansion_scores', 'spread_order', 'budget_control', 'present', 'fable_retrieve', 'gold_trace', 'FableFlag',
+           'expansion_scores', 'budget_control', 'present', 'fable_retrieve', 'gold_trace', 'FableFlag',
            'evidence_hits', 'chunk_span', 'fable_flag', 'open_forest', 'ForestPages', 'FableRetriever',
            'fable_retriever']
 
@@ -177,18 +178,41 @@ def relation(a: Candidate, b: Candidate) -> Optional[str]:
     return None
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #c62aef99
-def budget_greedy(candidates: Sequence[Candidate], budget: int) -> list[Candidate]:
-    "Take candidates in order while they fit, preferring ancestors over their descendants."
+def budget_greedy(
+    candidates: Sequence[Candidate],  # in priority order, best first
+    budget: int,  # Bmax
+    spread: float = 0.0,  # a candidate's score less this for each node of its document already taken; 0: the order as given
+    scores: Optional[Sequence[float]] = None,  # with `spread`: the scores the order was made by (default: each candidate's score)
+    groups: Optional[Sequence[int]] = None,  # with `spread`: a group per candidate, lower groups first whatever the scores
+) -> list[Candidate]:
+    "Take candidates in order while they fit, preferring ancestors over their descendants (with `spread`, re-ranked as the evidence fills)."
     taken: list[Candidate] = []
     used = 0
-    for c in candidates:
-        if any(relation(t, c) == 'ancestor' for t in taken): continue
+    def take(c: Candidate) -> bool:
+        nonlocal taken, used
+        if any(relation(t, c) == 'ancestor' for t in taken): return False
         replaced = [t for t in taken if relation(c, t) == 'ancestor']
         extra = c.cost - sum(t.cost for t in replaced)
-        if used + extra > budget: continue
+        if used + extra > budget: return False
         taken = [t for t in taken if t not in replaced] + [c]
         used += extra
-    return taken
+        return True
+    if not spread:
+        for c in candidates: take(c)
+        return taken
+    scores = [c.score for c in candidates] if scores is None else list(scores)
+    groups = [0] * len(candidates) if groups is None else list(groups)
+    held: Counter = Counter()  # nodes of each document in the evidence
+    queue = [(groups[i], -scores[i], i, 0) for i in range(len(candidates))]
+    heapq.heapify(queue)
+    while queue:
+        group, _, i, seen = heapq.heappop(queue)
+        doc_id = candidates[i].doc_id
+        if seen != held[doc_id]:  # its document's share changed since it was ranked: rank it again
+            heapq.heappush(queue, (group, -(scores[i] - spread * held[doc_id]), i, held[doc_id])); continue
+        if take(candidates[i]): held = Counter(t.doc_id for t in taken)
+    order = {id(c): k for k, c in enumerate(candidates)}
+    return sorted(taken, key=lambda c: order[id(c)])
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #19ceb0bc
 def budget_knapsack(candidates: Sequence[Candidate], budget: int, buckets: int = 200) -> list[Candidate]:
@@ -462,19 +486,6 @@ def expansion_scores(
         raw.update({(d, n): s for n, s in expanded.items()})
     return normalise_scores(raw, per_document=fable.normalise == 'per_document')
 
-# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #b7594ab9
-def spread_order(
-    candidates: Sequence[Candidate],  # in priority order, best first
-    spread: float,  # what each node of the same document ranked above costs a node's score; 0: the order as given
-    scores: Optional[Sequence[float]] = None,  # the scores that order was made by (default: each candidate's score)
-) -> list[Candidate]:
-    "The candidates re-ranked by score less `spread` for every candidate of their document ahead of them."
-    if not spread: return list(candidates)
-    seen, keyed = Counter(), []
-    for position, (c, score) in enumerate(zip(candidates, [c.score for c in candidates] if scores is None else scores)):
-        keyed.append((-(score - spread * seen[c.doc_id]), position, c)); seen[c.doc_id] += 1
-    return [c for *_, c in sorted(keyed, key=lambda t: t[:2])]
-
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #bc4f3e94
 def budget_control(
     forest: Forest,  # the index
@@ -504,13 +515,15 @@ def budget_control(
         lift = boost if (c.doc_id, c.node_id) in lifted else 0.0
         return (c.doc_id not in selected, -(c.score + lift), rank[c.doc_id], c.node_id)
     rest = sorted((candidate(k, 'llm' if k in lifted else 'tree') for k in scores if k not in taken), key=priority)
-    if fable.spread:  # within the selected documents' nodes and within the others, each document's later nodes step back
-        groups = [[c for c in rest if c.doc_id in selected], [c for c in rest if c.doc_id not in selected]]
-        rest = [c for g in groups for c in spread_order(g, fable.spread, [c.score + (boost if (c.doc_id, c.node_id) in lifted else 0.0) for c in g])]
     if not use_vectors:  # the LLM path alone: TreeExpansion's candidates only when the model chose no node
         if llm_first: rest = []
         else: result.fallbacks.append('no_llm_nodes')
-    chosen = (budget_knapsack if fable.solver == 'knapsack' else budget_greedy)(llm_first + rest, budget)
+    ordered = llm_first + rest
+    if fable.solver == 'knapsack': chosen = budget_knapsack(ordered, budget)
+    else:  # with spread, the model's nodes first (the paper's order), then the selected documents' (prefer_selected), then the rest
+        lift = [boost if (c.doc_id, c.node_id) in lifted else 0.0 for c in ordered]
+        chosen = budget_greedy(ordered, budget, fable.spread, [c.score + up for c, up in zip(ordered, lift)],
+                               [0 if k < len(llm_first) else 1 if c.doc_id in selected else 2 for k, c in enumerate(ordered)])
     if not chosen and (llm_first + rest):  # nothing fits: the best leaf, cut to the budget, rather than nothing
         chosen = [next(c for c in llm_first + rest if forest.trees[c.doc_id].nodes[c.node_id].kind == 'leaf')]
         result.fallbacks.append('over_budget_leaf')
