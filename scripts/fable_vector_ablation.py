@@ -125,8 +125,9 @@ def main():
     table = pd.DataFrame(table).set_index(['variant', 'budget'])
     print(to_markdown(table))
     if args.out:
+        command = shlex.join(['python', 'scripts/fable_vector_ablation.py', *sys.argv[1:]])  # as run
         args.out.write_text(f'# FABLE vector path: where the recall goes\n\nDragonBall finance (en), {len(questions)} queries (seed {args.seed}), '
-                            f'forest {args.export.parent.name} ({len(forest.trees)} documents), no LLM call. `{shlex.join(['python', 'scripts/fable_vector_ablation.py', *sys.argv[1:]])}`\n\n'
+                            f'forest {args.export.parent.name} ({len(forest.trees)} documents), no LLM call. `{command}`\n\n'
                             + to_markdown(table) + '\n')
         table.to_csv(args.out.with_suffix('.csv'), index=False)
 
