@@ -259,7 +259,7 @@ class FableSettings(BaseModel):
     normalise: Literal['joint', 'per_document'] = 'joint'  # min-max of TreeExpansion scores over all candidates, or within each document
     routing: Literal['adaptive', 'documents', 'nodes'] = 'adaptive'  # whole documents when they fit, always documents (FABLE docs), always nodes (FABLE nodes)
     prefer_selected: bool = False  # true: BudgetControl takes the nodes of the documents the model selected before the vector path's others (a 1.5B's selection cost recall); false: one ranking by score (the paper's)
-    spread: float = Field(0.0, ge=0)  # BudgetControl: a node's score less this for each node of its document ranked above it, so the budget reaches more documents; 0: one ranking by score (the paper's)
+    spread: float = Field(0.0, ge=0)  # BudgetControl: a node's score less this for each node of its document already in the evidence, so the budget reaches more documents; 0: one ranking by score (the paper's)
     llm_boost: Optional[float] = Field(0.1, ge=0)  # None: BudgetControl takes the model's chosen nodes first, each whole if it fits (the paper's); a number: their leaves gain this on the normalised score and join the vector path's ranking
     solver: Literal['greedy', 'knapsack'] = 'greedy'  # BudgetControl: priority-ordered greedy, or 0/1 knapsack on scores (ablation)
     paths: Literal['both', 'vectors', 'llm'] = 'both'  # bi-path (the paper), the vector path alone (no LLM call), or the LLM path alone (vectors only where the model chose nothing): ablations
