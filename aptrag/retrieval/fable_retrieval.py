@@ -511,9 +511,8 @@ def budget_control(
         else: lifted.update(leaves or [key])  # with a boost the model's choice lifts its leaves' scores instead
     taken = {(c.doc_id, c.node_id) for c in llm_first}
     selected = set(result.llm_documents) if fable.prefer_selected else set()  # the model's documents' nodes before the vector path's
-    def priority(c):
-        lift = boost if (c.doc_id, c.node_id) in lifted else 0.0
-        return (c.doc_id not in selected, -(c.score + lift), rank[c.doc_id], c.node_id)
+    def lifted_score(c): return c.score + (boost if (c.doc_id, c.node_id) in lifted else 0.0)
+    def priority(c): return (c.doc_id not in selected, -lifted_score(c), rank[c.doc_id], c.node_id)
     rest = sorted((candidate(k, 'llm' if k in lifted else 'tree') for k in scores if k not in taken), key=priority)
     if not use_vectors:  # the LLM path alone: TreeExpansion's candidates only when the model chose no node
         if llm_first: rest = []
@@ -521,8 +520,7 @@ def budget_control(
     ordered = llm_first + rest
     if fable.solver == 'knapsack': chosen = budget_knapsack(ordered, budget)
     else:  # with spread, the model's nodes first (the paper's order), then the selected documents' (prefer_selected), then the rest
-        lift = [boost if (c.doc_id, c.node_id) in lifted else 0.0 for c in ordered]
-        chosen = budget_greedy(ordered, budget, fable.spread, [c.score + up for c, up in zip(ordered, lift)],
+        chosen = budget_greedy(ordered, budget, fable.spread, [lifted_score(c) for c in ordered],
                                [0 if k < len(llm_first) else 1 if c.doc_id in selected else 2 for k, c in enumerate(ordered)])
     if not chosen and (llm_first + rest):  # nothing fits: the best leaf, cut to the budget, rather than nothing
         chosen = [next(c for c in llm_first + rest if forest.trees[c.doc_id].nodes[c.node_id].kind == 'leaf')]
@@ -635,14 +633,14 @@ def open_forest(settings: Settings) -> Forest:
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #b5dfe160
 class ForestPages:
     "The forest's chunks as passages, by page title: what the passage index's store gives a method that reads whole pages."
-    def __init__(self, forest: Forest): self.forest = forest
+    def __init__(self, forest: Forest):
+        self.forest, self.by_title = forest, {}
+        for doc_id, tree in forest.trees.items(): self.by_title.setdefault(tree.title, []).append(doc_id)
     def pages(self, titles: Sequence[str]) -> dict[str, list[Passage]]:
         "Every chunk of the documents titled `titles`, as passages in reading order, by title (in the order asked)."
-        by_title: dict[str, list[str]] = {}
-        for doc_id, tree in self.forest.trees.items(): by_title.setdefault(tree.title, []).append(doc_id)
         out = {}
         for title in dict.fromkeys(titles):
-            for doc_id in by_title.get(title, []):
+            for doc_id in self.by_title.get(title, []):
                 tree = self.forest.trees[doc_id]
                 leaves = sorted((n for n in tree.nodes if n.kind == 'leaf'), key=lambda n: n.chunk)
                 out.setdefault(title, []).extend(make_passage(doc_id, tree.title, [tree.title_path(n.id)], 'sentence', evidence_text(tree, n.id), n.id, 0, 'fable',
