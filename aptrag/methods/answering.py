@@ -18,8 +18,9 @@ from ..tree import FlagKind, Mode, Node, Plan
 
 # %% auto #0
 __all__ = ['ANSWER_VERSION', 'ANSWER_SYSTEM', 'FINAL_SYSTEM', 'STYLE_INSTRUCTION', 'ShortAnswer', 'passages_block',
-           'external_answer_prompt', 'direct_answer_prompt', 'extract_answer', 'tidy_list_answer', 'asks_for_list',
-           'fit_passages', 'passages_for', 'ask_answer', 'answer_from_passages', 'retrieve_and_answer']
+           'external_answer_prompt', 'direct_answer_prompt', 'extract_answer', 'names_with_and', 'names_with_and_read',
+           'tidy_list_answer', 'asks_for_list', 'fit_passages', 'passages_for', 'ask_answer', 'answer_from_passages',
+           'retrieve_and_answer']
 
 # %% ../../nbs/methods/21_answering.ipynb #64d8f765
 ANSWER_VERSION = 'answer-v2'
@@ -70,9 +71,28 @@ def extract_answer(text: str) -> str:
     return parts[-1].strip() if len(parts) > 1 and parts[-1].strip() else (text or '').strip()
 
 # %% ../../nbs/methods/21_answering.ipynb #a4bdf243
-def tidy_list_answer(text: str, max_items: int = 200) -> str:
-    "A comma-separated answer with each item once (case-insensitive), in first-mention order."
-    items = [i.strip(' .;') for i in re.split(r',|;|\n|\band\b', text) if i.strip(' .;')]
+_NAME_WORD = r"[A-Z][\w'.-]*"
+_AND_NAME = re.compile(rf"(?:^|(?<=\] )|(?<=, )|(?<=: )|(?<=; )|(?<=\bor )|(?<=\())"  # standing as a whole: a title line, a list item, an option
+                       rf"({_NAME_WORD}(?: {_NAME_WORD})* and (?:the )?{_NAME_WORD}(?: {_NAME_WORD})*)"
+                       rf"(?=$|[,;?.)]| or\b)", re.M)
+
+def names_with_and(text: str) -> list[str]:
+    "Capitalised names with an 'and' inside ('Saint Kitts and Nevis') that `text` writes whole: a title line ('[3] ...'), a list item or an option ('..., A or B?')."
+    return list(dict.fromkeys(_AND_NAME.findall(text or '')))
+
+def names_with_and_read(node: Node) -> list[str]:
+    "`names_with_and` of `node`'s question and of the titles of the pages read at or below it."
+    return names_with_and('\n'.join([node.text] + [t for n in node.walk() for t in n.evidence_titles]))
+
+def tidy_list_answer(
+    text: str,  # the model's answer
+    max_items: int = 200,  # items kept
+    names: Sequence[str] = (),  # names whose 'and' is theirs, not the list's (`names_with_and` of the prompt)
+) -> str:
+    "A comma-separated answer with each item once (case-insensitive), in first-mention order; 'and' separates items except inside `names`."
+    for name in sorted(names, key=len, reverse=True):
+        text = re.sub(rf'(?<!\w){re.escape(name)}(?!\w)', lambda m: m[0].replace(' and ', ' \0 '), text, flags=re.I)
+    items = [i.strip(' .;').replace('\0', 'and') for i in re.split(r',|;|\n|\band\b', text) if i.strip(' .;')]
     seen, out = set(), []
     for i in items:
         if i.lower() not in seen: seen.add(i.lower()); out.append(i)
@@ -137,7 +157,7 @@ def ask_answer(
     reply = ctx.chat(node, prompt, purpose=purpose, system=FINAL_SYSTEM[style] if final else ANSWER_SYSTEM,
                      max_tokens=ctx.settings.answer.tokens, version=ANSWER_VERSION, final=final)
     answer = extract_answer(reply)
-    return tidy_list_answer(answer) if final and style == 'list' else answer
+    return tidy_list_answer(answer, names=names_with_and(prompt)) if final and style == 'list' else answer
 
 # %% ../../nbs/methods/21_answering.ipynb #9c53c287
 def answer_from_passages(

@@ -14,7 +14,7 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 
 from ...llm import CallLog
-from ..answering import answer_from_passages, ask_answer, asks_for_list, passages_for, tidy_list_answer
+from ..answering import answer_from_passages, ask_answer, asks_for_list, names_with_and_read, names_with_and, passages_for, tidy_list_answer
 from .ec import answer_cluster, cluster_siblings
 from .planner import (AptragFlag, ItemCheck, aggregate_question, condition_words, contextualise, decompose, item_check,
                                            mentions, name_phrases, names_in,
@@ -203,16 +203,19 @@ def answer_passages(self: APTRAG, ctx: QuestionContext, node: Node, hits: Sequen
     if not asks_for_list(node.text): return answer_from_passages(ctx, node, hits, query=self.shown_query(node))
     prompt = external_answer_prompt(node.text, self.shown_query(node) or node.query or node.text, passages_for(ctx, node, hits))
     reply = ctx.chat(node, prompt, purpose=purpose, system=FINAL_SYSTEM['list'], max_tokens=self.settings.answer.tokens, version=ANSWER_VERSION)
-    return tidy_list_answer(extract_answer(reply))
+    return tidy_list_answer(extract_answer(reply), names=names_with_and(prompt))
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #f60bc2cf
 _NOTHING = re.compile(r'^\s*(none|no|nothing|unknown|n/?a|not (stated|mentioned|given|found|known))\b', re.I)
 
 _LEAD = re.compile(r'^(?:.*\b(?:are|is|include|includes)\s*:?\s+|[-*•]\s*|\d+[.)]\s*)', re.I)
 
-def list_items(answer: str) -> list[str]:
+def list_items(
+    answer: str,  # a set's answer, a list or a sentence
+    names: Sequence[str] = (),  # names whose 'and' is theirs (`names_with_and` of what was read): one item each
+) -> list[str]:
     "The items of a comma-separated answer: lead-in words ('The countries ... are'), bullets and the words that say there are none left out."
-    items = [_LEAD.sub('', i.strip()).strip(' .:;') for i in tidy_list_answer(extract_answer(answer or '')).split(',')]
+    items = [_LEAD.sub('', i.strip()).strip(' .:;') for i in tidy_list_answer(extract_answer(answer or ''), names=names).split(',')]
     return [i for i in items if i and not _NOTHING.match(i) and len(i.split()) <= 8
             and not re.match(r'^the [a-z]', i, re.I) or re.match(r'^The [A-Z]', i or '')]  # 'The Gambia' is a name, 'the countries in' is not
 
@@ -301,11 +304,11 @@ def complete_set(self: APTRAG,
                  whole: Optional[str] = None,  # the node gathers the group of this question, whose members are checked next: completed even when one page listed them, then rounds over what this question finds
 ):
     "Add the members its pages state as the known ones do (`expand_by_fields`), then retrieve past what `node` read, round by round, until two rounds in a row add no member (then as much over `whole`'s pages); its answer becomes the whole set."
-    names = required_names(node.text)
-    items = named_in_passages(grounded_items(list_items(node.answer), hits, names), hits, node.text, recalled=whole is None)  # a group to be checked: what it read
+    names, whole_names = required_names(node.text), names_with_and('\n'.join([node.text] + [h.passage.title for h in hits]))
+    items = named_in_passages(grounded_items(list_items(node.answer, whole_names), hits, names), hits, node.text, recalled=whole is None)  # a group to be checked: what it read
     closed = any(len(group) > 1 for group in names)  # 'the capitals of Spain, Portugal and Italy': as many members as the names it lists
     if self.options.set_rounds == 0 or closed or whole is None and len(named_pages(items, hits)) < 2:  # not a set read off several pages
-        if items != list_items(node.answer): node.answer = ', '.join(items) or 'none'
+        if items != list_items(node.answer, whole_names): node.answer = ', '.join(items) or 'none'
         return
     shown, k, added, read = set(), min(self.settings.retrieval.top_k, self.options.set_round_passages), [], list(hits)
     read_ids = {h.passage.id for h in hits}
@@ -332,7 +335,7 @@ def complete_set(self: APTRAG,
             node.query = node.query or node.text
             try: reply = self.answer_passages(ctx, node, new, 'answer_set_round')
             except BudgetExceeded: return False
-            more = [i for i in named_in_passages(grounded_items(list_items(reply), new, names), new, node.text) if i.lower() not in known]
+            more = [i for i in named_in_passages(grounded_items(list_items(reply, names_with_and('\n'.join([node.text] + [h.passage.title for h in new]))), new, names), new, node.text) if i.lower() not in known]
             added.append(len(more)); run.append(len(more))
             items += more
             if run[-2:] == [0, 0]: return True  # two rounds in a row added nothing: the set has stopped growing
@@ -534,7 +537,7 @@ def answer_dependent(self: APTRAG, ctx: QuestionContext, parent: Node, node: Nod
     pairs = qa_pairs(parent.children, node.depends_on)
     check = item_check(node.question) if self.options.fanout and len(node.depends_on) == 1 else None
     if check is not None:
-        items = list_items(pairs[0][1][1])
+        items = list_items(pairs[0][1][1], names_with_and_read(parent.children[node.depends_on[0] - 1]))
         if check.kind != 'none' and (len(items) > 1 or len(items) == 1 and check.keep not in ('largest', 'smallest')):
             self.fan_out(ctx, node, items, check, group=pairs[0][1][0])
         else:
