@@ -479,7 +479,13 @@ def combine_checks(items: Sequence[str], answers: Sequence[str], check: ItemChec
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #07533c79
 _MORE = r'larger|largest|bigger|biggest|more|most|higher|highest|greater|greatest|longer|longest|taller|tallest|wider|deeper'
 _LESS = r'smaller|smallest|fewer|fewest|less|least|lower|lowest|shorter|shortest|narrower'
-_TWO_NAMED = re.compile(r"((?:[A-Z][\w'.-]*\s+)*[A-Z][\w'.-]*)\s*,?\s+or\s+((?:the\s+)?(?:[A-Z][\w'.-]*\s+)*[A-Z][\w'.-]*)")
+_NAMED = r"[A-Z][\w'.-]*(?:\s+(?:and\s+(?:the\s+)?)?[A-Z][\w'.-]*)*"  # capitalised words, an 'and' between them ('Trinidad and Tobago')
+_TWO_NAMED = re.compile(rf"({_NAMED})\s*,?\s+or\s+((?:the\s+)?{_NAMED})")
+
+def _writes_whole(text: str, thing: str) -> bool:
+    "Whether `text` writes `thing`'s whole name ('the' aside), any case."
+    name = re.escape(re.sub(r'^the\s+', '', thing, flags=re.I))
+    return re.search(rf'(?<!\w){name}(?!\w)', text, re.I) is not None
 
 def compare_by_numbers(question: str, children: Sequence[Node]) -> Optional[tuple[str, dict[str, float]]]:
     "Which of the two things `question` names ('..., Nigeria or Brazil?') has more (less), by the numbers its children answered; None where it cannot tell."
@@ -488,7 +494,9 @@ def compare_by_numbers(question: str, children: Sequence[Node]) -> Optional[tupl
     if pair is None or bool(more) == bool(less): return None
     values: dict[str, float] = {}
     for child in children:
-        named = [thing for thing in pair.groups() if not child.depends_on and mentions(child.text, names_in(thing) or {thing.lower()})]
+        if child.depends_on: continue
+        named = [thing for thing in pair.groups() if _writes_whole(child.text, thing)]
+        if len(named) != 1: named = [thing for thing in pair.groups() if mentions(child.text, names_in(thing) or {thing.lower()})]
         if len(named) == 1 and (value := read_check(child.answer or '', 'number')) is not None: values[named[0]] = value
     if len(values) != 2 or len(set(values.values())) != 2: return None
     return (max if more else min)(values, key=values.get), values
