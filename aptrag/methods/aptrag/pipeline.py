@@ -304,11 +304,12 @@ def complete_set(self: APTRAG,
                  whole: Optional[str] = None,  # the node gathers the group of this question, whose members are checked next: completed even when one page listed them, then rounds over what this question finds
 ):
     "Add the members its pages state as the known ones do (`expand_by_fields`), then retrieve past what `node` read, round by round, until two rounds in a row add no member (then as much over `whole`'s pages); its answer becomes the whole set."
-    names, whole_names = required_names(node.text), names_with_and('\n'.join([node.text] + [h.passage.title for h in hits]))
-    items = named_in_passages(grounded_items(list_items(node.answer, whole_names), hits, names), hits, node.text, recalled=whole is None)  # a group to be checked: what it read
+    names = required_names(node.text)
+    def whole_names(read: Sequence[Hit]) -> list[str]: return names_with_and('\n'.join([node.text] + [h.passage.title for h in read]))  # 'Saint Kitts and Nevis', one member
+    items = named_in_passages(grounded_items(list_items(node.answer, whole_names(hits)), hits, names), hits, node.text, recalled=whole is None)  # a group to be checked: what it read
     closed = any(len(group) > 1 for group in names)  # 'the capitals of Spain, Portugal and Italy': as many members as the names it lists
     if self.options.set_rounds == 0 or closed or whole is None and len(named_pages(items, hits)) < 2:  # not a set read off several pages
-        if items != list_items(node.answer, whole_names): node.answer = ', '.join(items) or 'none'
+        if items != list_items(node.answer, whole_names(hits)): node.answer = ', '.join(items) or 'none'
         return
     shown, k, added, read = set(), min(self.settings.retrieval.top_k, self.options.set_round_passages), [], list(hits)
     read_ids = {h.passage.id for h in hits}
@@ -335,7 +336,7 @@ def complete_set(self: APTRAG,
             node.query = node.query or node.text
             try: reply = self.answer_passages(ctx, node, new, 'answer_set_round')
             except BudgetExceeded: return False
-            more = [i for i in named_in_passages(grounded_items(list_items(reply, names_with_and('\n'.join([node.text] + [h.passage.title for h in new]))), new, names), new, node.text) if i.lower() not in known]
+            more = [i for i in named_in_passages(grounded_items(list_items(reply, whole_names(new)), new, names), new, node.text) if i.lower() not in known]
             added.append(len(more)); run.append(len(more))
             items += more
             if run[-2:] == [0, 0]: return True  # two rounds in a row added nothing: the set has stopped growing
