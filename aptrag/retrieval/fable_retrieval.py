@@ -663,9 +663,14 @@ class FableRetriever:
         "The evidence budget of a search for `k` passages: `fable.budget` is `retrieval.top_k` passages' worth, so k of them get k/top_k of it (at least 64 tokens)."
         budget = self.settings.fable.budget
         return budget if not k else max(64, round(budget * k / self.settings.retrieval.top_k))
+    def settings_for(self, k: Optional[int] = None, use_llm: bool = True) -> Settings:
+        "The settings of a search for `k` passages: no `fable.spread` below `retrieval.top_k` passages (a check of one thing reads its own page)."
+        settings = self.settings if use_llm else self.vectors_only
+        if not k or k >= self.settings.retrieval.top_k or not settings.fable.spread: return settings
+        return settings.model_copy(update={'fable': settings.fable.model_copy(update={'spread': 0.0})})
     def search(self, queries: Sequence[str], use_llm: bool = True, k: Optional[int] = None) -> list[Retrieval]:
         "FABLE's evidence for each query within `budget_for(k)`, the LLM calls made for it and a `fable` flag with the routing."
-        settings, budget = self.settings if use_llm else self.vectors_only, self.budget_for(k)
+        settings, budget = self.settings_for(k, use_llm), self.budget_for(k)
         found = [fable_retrieve(q, self.forest, self.llm, self.embedder, settings, budget) for q in queries]
         return [Retrieval(evidence_hits(self.forest, r), r.log, [fable_flag(self.forest, r, budget)]) for r in found]
 
