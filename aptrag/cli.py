@@ -75,8 +75,10 @@ def writable_file(path: Path) -> Path:
     return path
 
 def run_folder(path: Path) -> Path:
-    "`path` as a run folder: refused if it is a file."
+    "`path` as a run folder: refused if it is a file, or if a file stands where one of its folders would be made."
     if path.exists() and not path.is_dir(): raise ValueError(f'--out {path} is a file, not a run folder')
+    if (above := next((p for p in path.absolute().parents if p.exists()), None)) and not above.is_dir():
+        raise ValueError(f'--out {path} cannot be made: {above} is a file')
     return path
 
 # %% ../nbs/90_cli.ipynb #ff4a8c32
@@ -133,6 +135,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     except (ValueError, KeyError, FileNotFoundError, FileExistsError, LLMCallError, IndexMismatchError, ServerStartError, DataFetchError, MissingExtra,
             RunBusy, RunStopped) as e:
         print(f'aptrag {args.command}: error: {e}', file=sys.stderr)
+        return 2
+    except OSError as e:  # a folder or file the command cannot make or write (no permission, a read-only disk)
+        print(f'aptrag {args.command}: error: cannot write {e.filename or "a file"}: {e.strerror or e}', file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(f'aptrag {args.command}: interrupted', file=sys.stderr)

@@ -289,10 +289,14 @@ class FileRecord(dict):
     def __init__(self, data: dict, path: Path, line: int): super().__init__(data); self.path, self.line = path, line
     def __missing__(self, key): raise MissingField(key, self.path, self.line)
 
-def read_jsonl(path: str | Path) -> Iterator[dict]:
+def read_jsonl(
+    path: str | Path,  # a JSONL file
+    unique: Optional[str] = None,  # a field no two different records may share (a corpus's `id`): a repeat is an error naming both lines
+) -> Iterator[dict]:
     "Records of a JSONL file, streamed; a bad line, or a field a loader asks for and a record lacks, is an error that names the file and line."
     path = Path(path)
     if not path.exists(): raise FileNotFoundError(f'corpus file not found: {path}')
+    lines: dict[str, tuple[int, int]] = {}  # each `unique` value: the line that had it first, and a hash of that record
     with open(path, 'rb') as f:
         for n, raw in enumerate(f, 1):
             try: line = raw.decode('utf-8')
@@ -301,6 +305,11 @@ def read_jsonl(path: str | Path) -> Iterator[dict]:
             try: record = json.loads(line)
             except json.JSONDecodeError as e: raise ValueError(f'{path}:{n}: not valid JSON ({e.msg})') from None
             if not isinstance(record, dict): raise ValueError(f'{path}:{n}: not a JSON object')
+            if unique and unique in record:  # the same record twice is harmless; another record with its id is not
+                first, same = lines.setdefault(str(record[unique]), (n, hash(json.dumps(record, sort_keys=True))))
+                if first != n and same != hash(json.dumps(record, sort_keys=True)):
+                    raise ValueError(f'{path}:{n}: {unique} {record[unique]!r} again, on another record (first at line {first}): '
+                                     f'give each record its own {unique}')
             yield FileRecord(record, path, n)
 
 # %% ../nbs/core/03_corpus.ipynb #3a342edd
@@ -308,7 +317,7 @@ def load_flashrag(path: str | Path, max_tokens: int = 512, source: str = 'flashr
     "FlashRAG-style JSONL: `id` and `contents` = 'title\\ntext' (pre-chunked; longer texts are split); rows with every `Passage` field are read as they are."
     fields = set(Passage.model_fields)
     def rows():
-        for r in read_jsonl(path):
+        for r in read_jsonl(path, unique='id'):
             if {'page_id', 'title', 'text', 'section_path', 'content_type'} <= set(r):  # written by aptrag (e.g. a dump corpus)
                 yield Passage.model_validate({k: v for k, v in r.items() if k in fields}); continue
             title, _, text = r['contents'].partition('\n')
@@ -320,7 +329,7 @@ def load_flashrag(path: str | Path, max_tokens: int = 512, source: str = 'flashr
 def load_qampari_chunks(path: str | Path, max_tokens: int = 512, source: str = 'qampari') -> Iterator[Passage]:
     "QAMPARI's chunked Wikipedia (DPR-style JSONL: `id`, `title`, `text`, optional `url`); passages keep their exact text."
     def rows():
-        for r in read_jsonl(path):
+        for r in read_jsonl(path, unique='id'):
             text = re.sub(r'\s+', ' ', r['text']).strip()
             if text:
                 yield make_passage(r.get('id', r['title']), r['title'], [], 'sentence', text, source=source,

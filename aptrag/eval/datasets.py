@@ -6,10 +6,10 @@ Docs: https://aptrag.github.io/aptrag/eval/datasets.html.md"""
 
 # %% ../../nbs/eval/31_datasets.ipynb #2cc32071
 from __future__ import annotations
-import importlib.resources, itertools, json, random, re, tempfile
+import collections, hashlib, importlib.resources, itertools, json, random, re, tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Literal, Optional
+from typing import Callable, Iterable, Iterator, Literal, Optional, Sequence
 
 from pydantic import BaseModel, Field
 
@@ -24,11 +24,11 @@ from .metrics import (KEYPOINT_VERSION, MonacoJudge, best_hotpot_scores, judge_k
                                  split_list_answer)
 
 # %% auto #0
-__all__ = ['CONTINENTS', 'DATASETS', 'QARecord', 'load_monaco', 'load_qampari', 'load_alce_qampari', 'load_hotpotqa',
-           'load_dragonball', 'load_flashrag', 'vital_list_questions', 'load_set_filter', 'load_factbook_questions',
-           'score_list', 'score_short', 'score_rouge', 'judge_monaco', 'judge_dragonball', 'DatasetSpec',
-           'register_dataset', 'dataset_spec', 'settings_for_dataset', 'experiment_settings', 'load_dataset',
-           'sample_index']
+__all__ = ['CONTINENTS', 'DATASETS', 'SPLITS', 'SPLIT_SEED', 'QARecord', 'load_monaco', 'load_qampari', 'load_alce_qampari',
+           'load_hotpotqa', 'load_dragonball', 'load_flashrag', 'vital_list_questions', 'load_set_filter',
+           'load_factbook_questions', 'score_list', 'score_short', 'score_rouge', 'judge_monaco', 'judge_dragonball',
+           'DatasetSpec', 'register_dataset', 'split_name', 'tuned_on', 'split_questions', 'dataset_splits',
+           'dataset_spec', 'settings_for_dataset', 'experiment_settings', 'load_dataset', 'sample_index']
 
 # %% ../../nbs/eval/31_datasets.ipynb #f115c8a3
 class QARecord(BaseModel):
@@ -201,15 +201,22 @@ class DatasetSpec:
     gold_field: Optional[str] = 'gold_titles'  # record field with the gold page titles (retrieval recall); None: no recall
     judge_version: str = ''  # the judge prompt's version: kept judgments of another version are asked again
     stratum: Optional[Callable[[QARecord], str]] = None  # a sample takes the same number of questions from each stratum (the Factbook's evidence bins); None: a plain sample
+    test_size: Optional[int] = None  # questions in its test split (`NAME:test`, see `split_questions`); None: no dev/test split
+    split_stratum: Optional[Callable[[QARecord], str]] = None  # the test split takes each of these strata's share of the questions; None: `stratum`
+    dev_reads: tuple[str, ...] = ('answered',)  # which lists of `tuned_on` keep a question in dev: 'answered' (a committed run answered it), 'retrieved' (only a retrieval sweep read it)
+    test_seen: bool = False  # its test questions were read while tuning before the split existed (every set-filter question was): tables say so
 
 # %% ../../nbs/eval/31_datasets.ipynb #bfcf3033
 DATASETS = {spec.name: spec for spec in [
-    DatasetSpec('vital-list', lambda: iter(vital_list_questions()), 'vital-articles', 'list', score_list),
-    DatasetSpec('set-filter', load_set_filter, 'vital-articles', 'list', score_list),
-    DatasetSpec('factbook', load_factbook_questions, 'factbook', 'list', score_list, stratum=lambda r: r.meta['evidence_bin']),
-    DatasetSpec('hotpotqa', lambda: load_hotpotqa(data_file('hotpotqa/ircot_processed/dev_subsampled.jsonl')), 'hotpotqa', 'short', score_short),
+    DatasetSpec('vital-list', lambda: iter(vital_list_questions()), 'vital-articles', 'list', score_list, test_size=40),
+    DatasetSpec('set-filter', load_set_filter, 'vital-articles', 'list', score_list, test_size=22, dev_reads=(), test_seen=True),
+    DatasetSpec('factbook', load_factbook_questions, 'factbook', 'list', score_list, stratum=lambda r: r.meta['evidence_bin'],
+                test_size=150, split_stratum=lambda r: f"{r.meta['kind']} {r.meta['evidence_bin']}"),
+    DatasetSpec('hotpotqa', lambda: load_hotpotqa(data_file('hotpotqa/ircot_processed/dev_subsampled.jsonl')), 'hotpotqa', 'short', score_short,
+                test_size=150),
     DatasetSpec('dragonball', lambda: load_dragonball(data_file('dragonball/example_finance_en_gpt-4o.jsonl')), 'dragonball', 'free',
-                score_rouge, judge_dragonball, gold_field=None, judge_version=KEYPOINT_VERSION),  # gold evidence is by document id: DragonBall's own retrieval metrics
+                score_rouge, judge_dragonball, gold_field=None, judge_version=KEYPOINT_VERSION, test_size=91,
+                dev_reads=('answered', 'retrieved')),  # FABLE's defaults were chosen on the queries its sweeps read  # gold evidence is by document id: DragonBall's own retrieval metrics
     DatasetSpec('monaco', lambda: load_monaco(data_file('monaco/monaco_version_1_release.json')), None, 'free', score_short,
                 judge_monaco, gold_field=None),  # answers are lists, numbers or tables, judged by an LLM; the corpus is not shipped
     DatasetSpec('qampari', lambda: load_alce_qampari(data_file('qampari/alce/qampari_default.json')), None, 'list', score_list),
@@ -227,9 +234,67 @@ def register_dataset(
     DATASETS[spec.name] = spec
     return spec
 
+# %% ../../nbs/eval/31_datasets.ipynb #c103f6a3
+SPLITS = ('dev', 'test')
+SPLIT_SEED = 20261206  # the seed of every dev/test split: another seed is another split
+
+def split_name(
+    name: str | Path,  # a dataset name, a split of one ('factbook:test'), or a file
+) -> tuple[str, Optional[str]]:
+    "A dataset and its split: ('factbook', 'test') for 'factbook:test', (name, None) for a name or file without one."
+    base, colon, split = str(name).rpartition(':')
+    if not colon or base not in DATASETS: return str(name), None
+    if split not in SPLITS: raise ValueError(f'unknown split {split!r} of {base}: one of {", ".join(SPLITS)}')
+    if DATASETS[base].test_size is None:
+        raise ValueError(f'{base} has no dev/test split; datasets with one: {", ".join(k for k, s in DATASETS.items() if s.test_size)}')
+    return base, split
+
+# %% ../../nbs/eval/31_datasets.ipynb #a1909241
+def tuned_on(
+    dataset: str,  # a dataset name
+    reads: Iterable[str] = ('answered', 'retrieved'),  # which reads count: a run's answers, a retrieval sweep's
+) -> set[str]:
+    "Ids of the questions of `dataset` that runs committed before the split had read."
+    data = json.loads((importlib.resources.files('aptrag')/'benchmarks'/'tuned_on.json').read_text())
+    lists = data['datasets'].get(dataset, {})
+    return {i for kind in reads for i in lists.get(kind, [])}
+
+# %% ../../nbs/eval/31_datasets.ipynb #03cbae00
+def split_questions(
+    records: Sequence[QARecord],  # every question of a dataset
+    test_size: int,  # questions in the test split
+    stratum: Optional[Callable[[QARecord], str]] = None,  # test takes each stratum's share of the free questions; None: one stratum
+    dev_only: Iterable[str] = (),  # ids kept in dev whatever the draw (questions already tuned on)
+    seed: int = SPLIT_SEED,
+) -> dict[str, str]:
+    "Each question id's split, 'dev' or 'test': `test_size` of the questions outside `dev_only`, by a seeded hash within each stratum."
+    dev_only = set(dev_only)
+    free = [r for r in records if r.id not in dev_only]
+    if not 0 <= test_size <= len(free): raise ValueError(f'a test split of {test_size} needs as many questions outside dev_only; there are {len(free)}')
+    groups: dict[str, list[QARecord]] = {}
+    for r in free: groups.setdefault(stratum(r) if stratum else '', []).append(r)
+    exact = {k: test_size * len(g) / len(free) for k, g in groups.items()}
+    quota = {k: int(v) for k, v in exact.items()}
+    for k in sorted(exact, key=lambda k: (quota[k] - exact[k], k))[:test_size - sum(quota.values())]: quota[k] += 1  # largest remainders first
+    def draw(r: QARecord) -> str: return hashlib.sha256(f'{seed}/{r.id}'.encode()).hexdigest()
+    test = {r.id for k, g in groups.items() for r in sorted(g, key=draw)[:quota[k]]}
+    return {r.id: 'test' if r.id in test else 'dev' for r in records}
+
+# %% ../../nbs/eval/31_datasets.ipynb #6d23db43
+def dataset_splits(
+    name: str,  # a dataset name with a `test_size`
+    records: Optional[Sequence[QARecord]] = None,  # its questions, when already loaded
+) -> dict[str, str]:
+    "Each question id of a named dataset and its split ('dev' or 'test')."
+    spec = DATASETS[name]
+    if spec.test_size is None: raise ValueError(f'{name} has no dev/test split')
+    records = list(spec.load()) if records is None else records
+    return split_questions(records, spec.test_size, spec.split_stratum or spec.stratum, tuned_on(name, spec.dev_reads))
+
+# %% ../../nbs/eval/31_datasets.ipynb #dcd0a077
 def dataset_spec(name: str) -> DatasetSpec:
-    "The spec of a named dataset; a dataset file gets short answers scored like HotpotQA, and no corpus of its own."
-    return DATASETS.get(name) or DatasetSpec(name, lambda: iter(()), None, 'short', score_short, gold_field='gold_titles')
+    "The spec of a named dataset (or of one of its splits, `NAME:test`); a dataset file gets short answers scored like HotpotQA, and no corpus of its own."
+    return DATASETS.get(split_name(name)[0]) or DatasetSpec(name, lambda: iter(()), None, 'short', score_short, gold_field='gold_titles')
 
 # %% ../../nbs/eval/31_datasets.ipynb #73045d2d
 def settings_for_dataset(
@@ -268,13 +333,14 @@ def experiment_settings(
 
 # %% ../../nbs/eval/31_datasets.ipynb #1d034a59
 def load_dataset(
-    name_or_path: str | Path,  # a name in DATASETS or a JSONL/JSON file
+    name_or_path: str | Path,  # a name in DATASETS, one of its splits ('factbook:test'), or a JSONL/JSON file
     limit: Optional[int] = None,  # keep this many records
     seed: Optional[int] = None,  # sample `limit` records with this seed (default: the first `limit`), evenly over the strata of a dataset that has them
 ) -> list[QARecord]:
     "Records of a named dataset or file, optionally a (seeded) sample of `limit`."
     name = str(name_or_path)
-    if name in DATASETS: records = list(DATASETS[name].load())
+    base, split = split_name(name)
+    if base in DATASETS: records = list(DATASETS[base].load())
     else:
         path = Path(name_or_path)
         if not path.exists(): raise FileNotFoundError(f'unknown dataset {name!r}: not one of {sorted(DATASETS)} and no such file')
@@ -293,8 +359,11 @@ def load_dataset(
         i, ks = next(iter(twice.items()))
         raise ValueError(f'{name}: {len(twice)} question id(s) appear more than once, e.g. {i!r} (records {", ".join(map(str, ks[:5]))}): '
                          'ids must be unique, since a run keeps one answer per id')
+    if split:
+        splits = dataset_splits(base, records)
+        records = [r for r in records if splits[r.id] == split]
     if limit is not None and limit < len(records):
-        stratum = DATASETS[name].stratum if name in DATASETS else None
+        stratum = DATASETS[base].stratum if base in DATASETS else None
         if stratum is None: return random.Random(seed).sample(records, limit) if seed is not None else records[:limit]
         strata: dict[str, list[QARecord]] = {}
         for r in records: strata.setdefault(stratum(r), []).append(r)

@@ -28,8 +28,9 @@ from fastcore.basics import patch
 # %% auto #0
 __all__ = ['EXECUTION_SETTINGS', 'CONNECTION_SETTINGS', 'FOREST_METHODS', 'ResultsFile', 'has_results', 'RunBusy', 'RunLock',
            'git_revision', 'environment', 'config_differences', 'missing_means', 'recorded_config', 'run_config',
-           'own_method_settings', 'readable_corpus', 'prepare_run', 'answer_row', 'RunProgress', 'RunStopped',
-           'run_dataset', 'resume_run', 'merge_runs', 'subsample_run', 'widen_run']
+           'own_method_settings', 'questions_fingerprint', 'readable_corpus', 'prepare_run', 'answer_row',
+           'RunProgress', 'RunStopped', 'run_dataset', 'resume_run', 'merge_runs', 'subsample_run', 'widen_run',
+           'run_commits', 'one_sitting']
 
 # %% ../../nbs/eval/32_runner.ipynb #258f252d
 class ResultsFile:
@@ -215,6 +216,12 @@ def own_method_settings(config: dict) -> dict:
         settings.pop('fable', None)
     return {**config, 'settings': settings}
 
+# %% ../../nbs/eval/32_runner.ipynb #933e8657
+def questions_fingerprint(records: Sequence[QARecord]) -> str:
+    "Sixteen hex digits of a SHA-256 over the questions' ids, texts and gold answers (in id order)."
+    data = json.dumps([[r.id, r.question, r.answers] for r in sorted(records, key=lambda r: r.id)], ensure_ascii=False)
+    return hashlib.sha256(data.encode('utf-8')).hexdigest()[:16]
+
 # %% ../../nbs/eval/32_runner.ipynb #5ee2583d
 def readable_corpus(corpus: str | Path) -> Optional[str]:
     "The identity of the corpus a run searches (`corpus_identity`: a file's content hash), or None when it cannot be read (the method will say why)."
@@ -234,7 +241,7 @@ def prepare_run(
     "Check a run folder against the configuration (the corpus it searched included), record it; returns the results file, the questions still to run and the total."
     records = [r for r in load_dataset(dataset, limit, seed) if in_shard(hashlib.sha256(r.id.encode()).hexdigest(), shard)]  # bad input fails here, before any folder is made
     out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
-    config = dict(method=method_name, dataset=str(dataset), limit=limit, seed=seed, shard=list(shard) if shard else None,
+    config = dict(method=method_name, dataset=str(dataset), limit=limit, seed=seed, shard=list(shard) if shard else None, questions=questions_fingerprint(records),
                   corpus=settings.retrieval.corpus, corpus_source=readable_corpus(settings.retrieval.corpus), answer_style=settings.answer.style,
                   settings=settings.model_dump(mode='json', exclude={'cache_dir'}))  # the cache folder is one machine's, not the run's
     run_file = out/'run.json'
@@ -245,7 +252,10 @@ def prepare_run(
             raise ValueError(f'{out} searched the corpus {settings.retrieval.corpus} as {held}; ' +
                              ('it cannot be read now: restore it, then resume' if now is None else
                               f'it is {now} now (edited or rebuilt): restore that corpus, or start another --out folder'))
-        asked = {k: v for k, v in config.items() if k != 'corpus_source' or k in previous}  # runs made before it was recorded do not compare it
+        if (held := previous.get('questions')) and held != config['questions']:
+            raise ValueError(f'{out} was run over other questions of {dataset} (fingerprint {held}, now {config["questions"]}): the dataset file or '
+                             'its generator changed since; restore the questions, or start another --out folder')
+        asked = {k: v for k, v in config.items() if (k != 'corpus_source' or k in previous) and k != 'questions'}  # runs made before a field was recorded do not compare it
         changed = config_differences(own_method_settings({k: previous.get(k) for k in asked}), own_method_settings(asked), missing_means())
         if changed: raise ValueError(f'{out} holds a run with other {", ".join(changed[:8])}: use another --out folder')
     results = ResultsFile(out/'results.jsonl')
@@ -260,16 +270,20 @@ def prepare_run(
     return results, todo, len(records)
 
 # %% ../../nbs/eval/32_runner.ipynb #d15c4715
-def answer_row(method, record: QARecord) -> dict:
+def answer_row(
+    method,  # a method object (`run(question)` returns a Trace)
+    record: QARecord,  # the question
+    code: Optional[str] = None,  # the commit that answers it (`git_revision`), kept in the row
+) -> dict:
     "One results row: the method's answer and trace for `record`, or the error that stopped it."
-    start = time.perf_counter()
+    start, made = time.perf_counter(), {'code': code} if code else {}
     try:
         trace = method.run(record.question)
         return dict(id=record.id, question=record.question, answer=trace.answer, error=trace.error,
-                    record=record.model_dump(), trace=trace.model_dump(mode='json'))
+                    record=record.model_dump(), trace=trace.model_dump(mode='json'), **made)
     except Exception as e:  # a question that fails does not stop the run
         return dict(id=record.id, question=record.question, answer='', error=f'{type(e).__name__}: {e}',
-                    record=record.model_dump(), trace=None, seconds=time.perf_counter() - start)
+                    record=record.model_dump(), trace=None, seconds=time.perf_counter() - start, **made)
 
 # %% ../../nbs/eval/32_runner.ipynb #532bd240
 class RunProgress:
@@ -311,11 +325,11 @@ def run_dataset(
     with RunLock(out_dir):
         results, todo, total = prepare_run(method_name, dataset, settings, out_dir, limit, seed, shard, pack)
         if not todo: return results.path
-        method = method or make_method(method_name, settings)
+        method, code = method or make_method(method_name, settings), git_revision()
         bar = RunProgress(total, total - len(todo), f'{method_name} on {Path(str(dataset)).stem}', progress)
         pool, streak = ThreadPoolExecutor(concurrency), []
         try:
-            for future in as_completed([pool.submit(answer_row, method, r) for r in todo]):
+            for future in as_completed([pool.submit(answer_row, method, r, code) for r in todo]):
                 row = future.result()
                 results.append(row); bar.update(row)
                 streak = streak + [row['error'].split(':')[0]] if row['error'] else []
@@ -368,13 +382,14 @@ def merge_runs(shard_dirs: Sequence[str | Path], out_dir: str | Path) -> Path:
             held = run_config(out)
             if tuple(str(held.get(k)) for k in keys) != tuple(str(infos[0].get(k)) for k in keys):
                 raise ValueError(f'{out} holds another run ({held.get("method")} on {held.get("dataset")}): merge into another folder')
-        sample = {r.id for r in load_dataset(infos[0]['dataset'], infos[0].get('limit'), infos[0].get('seed'))}
+        questions = load_dataset(infos[0]['dataset'], infos[0].get('limit'), infos[0].get('seed'))
+        sample = {r.id for r in questions}
         merged, rows = ResultsFile(out/'results.jsonl'), {}
         for row in [*merged.rows(), *(r for d in shard_dirs for r in ResultsFile(Path(d)/'results.jsonl', read_only=True).rows())]:
             if row['id'] not in sample: raise ValueError(f'a row of question {row["id"]!r} is not in the run\'s sample: nothing merged')
             if row['id'] not in rows or (rows[row['id']].get('error') and not row.get('error')): rows[row['id']] = row  # an answer wins over an error
         write_atomic(merged.path, lambda p: p.write_text(''.join(json.dumps(r, ensure_ascii=False) + '\n' for r in rows.values()), encoding='utf-8'))
-        (out/'run.json').write_text(json.dumps({**infos[0], 'shard': None, 'merged_from': [str(d) for d in shard_dirs]}, indent=1))
+        (out/'run.json').write_text(json.dumps({**infos[0], 'shard': None, 'questions': questions_fingerprint(questions), 'merged_from': [str(d) for d in shard_dirs]}, indent=1))
         if merged.packed.exists(): merged.pack()
         return merged.path
 
@@ -396,7 +411,7 @@ def subsample_run(
     if missing: raise ValueError(f'{source} lacks {len(missing)} of the {len(records)} sampled questions (first: {missing[0]}): resume it first')
     results = ResultsFile(out/'results.jsonl')
     for r in records: results.append(rows[r.id])
-    derived = {**config, 'limit': limit, 'derived_from': os.path.relpath(source.resolve(), out.resolve())}
+    derived = {**config, 'limit': limit, 'questions': questions_fingerprint(records), 'derived_from': os.path.relpath(source.resolve(), out.resolve())}
     (out/'run.json').write_text(json.dumps(derived, indent=1))
     if (source/'results.jsonl.gz').exists(): results.pack()
     return results.path
@@ -411,8 +426,27 @@ def widen_run(
     config = run_config(out, whole=True)
     if config.get('limit') is None or (limit is not None and limit <= config['limit']):
         raise ValueError(f'{out} already samples {config.get("limit") or "every"} question(s); limit={limit} is not bigger')
-    sample = {r.id for r in load_dataset(config['dataset'], limit, config.get('seed'))}
+    questions = load_dataset(config['dataset'], limit, config.get('seed'))
+    sample = {r.id for r in questions}
     outside = ResultsFile(out/'results.jsonl').done_ids() - sample
     if outside: raise ValueError(f'{len(outside)} finished question(s) of {out} are not in the sample of {limit} (first: {sorted(outside)[0]}): start a new folder')
-    (out/'run.json').write_text(json.dumps({**config, 'limit': limit, 'widened_from': config['limit']}, indent=1))
+    (out/'run.json').write_text(json.dumps({**config, 'limit': limit, 'questions': questions_fingerprint(questions), 'widened_from': config['limit']}, indent=1))
     return out/'run.json'
+
+# %% ../../nbs/eval/32_runner.ipynb #c256d689
+def run_commits(folder: str | Path) -> dict[str, int]:
+    "How many of a run folder's answers each commit made ('unrecorded' for rows from before rows kept it)."
+    counts: dict[str, int] = {}
+    for row in ResultsFile(Path(folder)/'results.jsonl', read_only=True).rows():
+        if not row.get('error'): counts[row.get('code') or 'unrecorded'] = counts.get(row.get('code') or 'unrecorded', 0) + 1
+    return counts
+
+def one_sitting(
+    folders: Iterable[str | Path],  # the run folders of one table
+) -> str:
+    "The one clean commit that made every answer in `folders`; an error that lists each folder's commits otherwise."
+    counts = {str(f): run_commits(f) for f in folders}
+    commits = {c for per in counts.values() for c in per}
+    if len(commits) == 1 and (commit := commits.pop()) != 'unrecorded' and not commit.endswith('+dirty'): return commit
+    detail = '; '.join(f'{f}: ' + ', '.join(f'{n} at {c}' for c, n in per.items()) for f, per in counts.items())
+    raise ValueError(f'not one sitting at one clean commit: {detail}')
