@@ -14,9 +14,9 @@ from typing import Optional, Sequence
 
 # %% auto #0
 __all__ = ['FACTBOOK_PACKAGE', 'FACTBOOK_VERSION', 'FACTBOOK_WHEEL_SHA256', 'FACTBOOK_LICENCE', 'REGIONS', 'TITLES', 'ALIASES',
-           'NOT_STATES', 'FACT_FIELDS', 'factbook_folder', 'clean_text', 'value', 'first_number', 'split_top', 'plain',
-           'name_variants', 'Entry', 'entry_title', 'factbook_entries', 'alias_index', 'latest', 'shorten',
-           'entry_passages', 'official_languages', 'border_names', 'organisations', 'independence', 'Facts',
+           'NOT_STATES', 'FACT_FIELDS', 'factbook_folder', 'clean_text', 'value', 'numbers_in', 'first_number',
+           'split_top', 'plain', 'name_variants', 'Entry', 'entry_title', 'factbook_entries', 'alias_index', 'latest',
+           'shorten', 'entry_passages', 'official_languages', 'border_names', 'organisations', 'independence', 'Facts',
            'entry_facts', 'fact_line']
 
 # %% ../nbs/core/00f_factbook.ipynb #88f4aa8c
@@ -55,11 +55,16 @@ def value(data: dict, *path: str) -> str:
     return clean_text(data)
 
 # %% ../nbs/core/00f_factbook.ipynb #b62d58bb
+_NUMBER = re.compile(r'(?<![\w.])(-?\d[\d,]*(?:\.\d+)?)(?:\s*(thousand|million|billion|trillion)\b)?', re.I)
+_SCALES = {'thousand': 1e3, 'million': 1e6, 'billion': 1e9, 'trillion': 1e12}
+
+def numbers_in(text: str) -> list[float]:
+    "Every number in `text`, in order, with 'thousand', 'million', 'billion' and 'trillion' applied."
+    return [float(m.group(1).replace(',', '')) * _SCALES.get((m.group(2) or '').lower(), 1) for m in _NUMBER.finditer(text or '')]
+
 def first_number(text: str) -> Optional[float]:
-    "The first number in `text`, with 'million', 'billion' and 'trillion' applied; None when there is none."
-    m = re.search(r'(\d[\d,]*(?:\.\d+)?)\s*(million|billion|trillion)?', text or '')
-    if not m: return None
-    return float(m.group(1).replace(',', '')) * {'million': 1e6, 'billion': 1e9, 'trillion': 1e12}.get(m.group(2) or '', 1)
+    "The first number in `text`, with its scale word applied; None when there is none."
+    return next(iter(numbers_in(text)), None)
 
 # %% ../nbs/core/00f_factbook.ipynb #7a19502d
 def split_top(text: str, separators: str = ',') -> list[str]:

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from ..config import Settings, apply_overrides, load_settings
 from ..corpus import Passage, load_corpus, read_jsonl, register_corpus, vital_articles_records
 from .factbook import make_factbook_questions
+from .monaco import monaco_offline_questions, monaco_scores
 from ..embed import make_embedder
 from ..retrieval.dense import build_index, embed_corpus
 from ..data import data_file
@@ -26,9 +27,10 @@ from .metrics import (KEYPOINT_VERSION, MonacoJudge, best_hotpot_scores, judge_k
 # %% auto #0
 __all__ = ['CONTINENTS', 'DATASETS', 'SPLITS', 'SPLIT_SEED', 'QARecord', 'load_monaco', 'load_qampari', 'load_alce_qampari',
            'load_hotpotqa', 'load_dragonball', 'load_flashrag', 'vital_list_questions', 'load_set_filter',
-           'load_factbook_questions', 'score_list', 'score_short', 'score_rouge', 'judge_monaco', 'judge_dragonball',
-           'DatasetSpec', 'register_dataset', 'split_name', 'tuned_on', 'split_questions', 'dataset_splits',
-           'dataset_spec', 'settings_for_dataset', 'experiment_settings', 'load_dataset', 'sample_index']
+           'load_factbook_questions', 'load_monaco_offline', 'score_monaco_offline', 'score_list', 'score_short',
+           'score_rouge', 'judge_monaco', 'judge_dragonball', 'DatasetSpec', 'register_dataset', 'split_name',
+           'tuned_on', 'split_questions', 'dataset_splits', 'dataset_spec', 'settings_for_dataset',
+           'experiment_settings', 'load_dataset', 'sample_index']
 
 # %% ../../nbs/eval/31_datasets.ipynb #f115c8a3
 class QARecord(BaseModel):
@@ -159,6 +161,16 @@ def load_factbook_questions() -> Iterator[QARecord]:
     "The Factbook benchmark (see `aptrag.eval.factbook.make_factbook_questions`)."
     return (QARecord(**q) for q in make_factbook_questions())
 
+# %% ../../nbs/eval/31_datasets.ipynb #66139e5a
+def load_monaco_offline() -> Iterator[QARecord]:
+    "The MoNaCo questions the default corpus can answer (see `aptrag.eval.monaco`)."
+    return (QARecord(**q) for q in monaco_offline_questions())
+
+def score_monaco_offline(answer: str, record: QARecord) -> dict:
+    "MoNaCo's answer scored without a judge (`monaco_scores`: yes/no, numbers within 10%, names with their Factbook aliases)."
+    s = monaco_scores(answer, record.meta['gold'])
+    return {k: s[k] for k in ('precision', 'recall', 'f1')}
+
 # %% ../../nbs/eval/31_datasets.ipynb #c92b6408
 def score_list(answer: str, record: QARecord) -> dict:
     "QAMPARI's set precision, recall and F1 of a comma-separated answer."
@@ -219,6 +231,8 @@ DATASETS = {spec.name: spec for spec in [
                 dev_reads=('answered', 'retrieved')),  # FABLE's defaults were chosen on the queries its sweeps read  # gold evidence is by document id: DragonBall's own retrieval metrics
     DatasetSpec('monaco', lambda: load_monaco(data_file('monaco/monaco_version_1_release.json')), None, 'free', score_short,
                 judge_monaco, gold_field=None),  # answers are lists, numbers or tables, judged by an LLM; the corpus is not shipped
+    DatasetSpec('monaco-offline', load_monaco_offline, 'vital-articles+factbook', 'free', score_monaco_offline, judge_monaco, gold_field=None,
+                test_size=15, split_stratum=lambda r: r.meta['kind']),  # the MoNaCo questions the Factbook answers; judged or scored without a judge
     DatasetSpec('qampari', lambda: load_alce_qampari(data_file('qampari/alce/qampari_default.json')), None, 'list', score_list),
 ]}
 
