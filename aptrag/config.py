@@ -19,8 +19,9 @@ from pydantic_settings import (BaseSettings, JsonConfigSettingsSource, PydanticB
 __all__ = ['EMBEDDED_MODEL_NAME', 'DEFAULT_MODEL_NAME', 'MODEL_NAMES', 'PRESETS', 'RENAMED', 'RENAMED_VALUES', 'RETIRED',
            'RETIRED_PURPOSES', 'LISTED_PURPOSES', 'BEFORE_IT_EXISTED', 'PlannerSettings', 'LLMSettings',
            'BudgetSettings', 'RetrievalSettings', 'GuardSettings', 'AptragSettings', 'PlanRAGSettings',
-           'LogicRAGSettings', 'ToQSettings', 'RTRAGSettings', 'MethodSettings', 'FableSettings', 'AnswerSettings',
-           'default_cache_dir', 'Settings', 'load_settings', 'apply_overrides', 'upgrade_settings']
+           'LogicRAGSettings', 'ToQSettings', 'RTRAGSettings', 'NaiveTokensSettings', 'IRCoTSettings', 'MethodSettings',
+           'FableSettings', 'AnswerSettings', 'default_cache_dir', 'Settings', 'load_settings', 'apply_overrides',
+           'upgrade_settings']
 
 # %% ../nbs/core/00_config.ipynb #1a9b8a48
 EMBEDDED_MODEL_NAME = 'qwen2.5-coder-0.5b-instruct-q4_k_m'  # label of the smaller GGUF model that ships with the install
@@ -217,6 +218,21 @@ class RTRAGSettings(BaseModel):
     plan_tokens: int = Field(400, ge=64)  # analysis, decomposition, regeneration and aggregation calls (as released: 800; decomposition 9000)
     sample_tokens: int = Field(400, ge=32)  # each leaf sample (as released: 2000)
 
+# %% ../nbs/core/00_config.ipynb #2eaee936
+class NaiveTokensSettings(BaseModel):
+    "Naive RAG whose one call reads a prompt-token budget of passages: the cost-matched baseline."
+    model_config = ConfigDict(extra='forbid')
+    prompt_tokens: int = Field(7000, ge=256)  # the prompt of its one call, passages included (the Factbook's APT-RAG spent 7,048 a question)
+    match_run: str = ''  # a run folder: each question it holds gets the prompt tokens that run spent on it (capped by llm.context_tokens)
+    max_passages: int = Field(200, ge=1)  # passages retrieved to fill the budget, best first
+
+class IRCoTSettings(BaseModel):
+    "IRCoT: retrieval interleaved with a chain of thought, one sentence and one search at a time."
+    max_steps: int = Field(8, ge=1, le=32)  # reasoning sentences at most (each one call; the call budget may stop it sooner)
+    passages_per_step: int = Field(4, ge=1, le=20)  # passages each sentence retrieves (IRCoT's K)
+    max_passages: int = Field(15, ge=1, le=100)  # passages the prompt keeps, first found first (IRCoT keeps at most 15)
+    sentence_tokens: int = Field(80, ge=16)  # tokens of one reasoning sentence
+
 # %% ../nbs/core/00_config.ipynb #01049112
 class MethodSettings(BaseModel):
     "Each method's own settings, one group per method."
@@ -226,6 +242,8 @@ class MethodSettings(BaseModel):
     logicrag: LogicRAGSettings = Field(default_factory=LogicRAGSettings)  # LogicRAG
     toq: ToQSettings = Field(default_factory=ToQSettings)  # Tree-of-Question
     rtrag: RTRAGSettings = Field(default_factory=RTRAGSettings)  # RT-RAG
+    naive_tokens: NaiveTokensSettings = Field(default_factory=NaiveTokensSettings)  # Naive RAG at a prompt-token budget
+    ircot: IRCoTSettings = Field(default_factory=IRCoTSettings)  # IRCoT
 
 # %% ../nbs/core/00_config.ipynb #a9014fe3
 class FableSettings(BaseModel):

@@ -7,12 +7,16 @@ Docs: https://aptrag.github.io/aptrag/methods/simple.html.md"""
 # %% ../../nbs/methods/26_simple.ipynb #64a3063c
 from __future__ import annotations
 
-from .answering import ask_answer, direct_answer_prompt, retrieve_and_answer
+import gzip, json
+from functools import cached_property
+from pathlib import Path
+
+from .answering import FINAL_SYSTEM, ask_answer, direct_answer_prompt, external_answer_prompt, fit_passages, retrieve_and_answer
 from .base import QuestionContext, QuestionMethod, register_method
-from ..tree import Mode, Node, Plan
+from ..tree import FlagKind, Mode, Node, Plan, Trace
 
 # %% auto #0
-__all__ = ['LLMOnly', 'NaiveRAG']
+__all__ = ['LLMOnly', 'NaiveRAG', 'run_prompt_tokens', 'NaiveRAGTokens']
 
 # %% ../../nbs/methods/26_simple.ipynb #31ca3bd2
 @register_method
@@ -30,3 +34,40 @@ class NaiveRAG(QuestionMethod):
     "One retrieval with the question as the query, one answer over the passages."
     name = 'naive'
     def answer(self, ctx: QuestionContext, root: Node) -> str: return retrieve_and_answer(ctx, root)
+
+# %% ../../nbs/methods/26_simple.ipynb #20ff1ebb
+def run_prompt_tokens(
+    folder: str | Path,  # a run folder (results.jsonl or its compressed copy)
+) -> dict[str, int]:
+    "Each answered question of a run folder -> the prompt tokens its trace spent (every call's input tokens)."
+    path = Path(folder)/'results.jsonl'
+    if path.exists(): data = path.read_bytes()
+    elif path.with_name('results.jsonl.gz').exists(): data = gzip.decompress(path.with_name('results.jsonl.gz').read_bytes())
+    else: raise FileNotFoundError(f'{folder} holds no results.jsonl to match the prompt tokens of')
+    rows = [json.loads(line) for line in data.decode('utf-8').splitlines() if line.strip()]
+    return {r['question'].strip(): Trace.model_validate(r['trace']).totals()['input_tokens'] for r in rows if r.get('trace') and not r.get('error')}
+
+# %% ../../nbs/methods/26_simple.ipynb #060366ca
+@register_method
+class NaiveRAGTokens(QuestionMethod):
+    "Naive RAG reading a prompt-token budget of passages in its one call (the cost-matched baseline)."
+    name = 'naive-tokens'
+    @cached_property
+    def matched(self) -> dict[str, int]:
+        "The per-question budgets of `match_run` (none without one)."
+        run = self.settings.methods.naive_tokens.match_run
+        return run_prompt_tokens(run) if run else {}
+
+    def answer(self, ctx: QuestionContext, root: Node) -> str:
+        own = self.settings.methods.naive_tokens
+        budget = min(self.matched.get(root.question, own.prompt_tokens), self.settings.llm.context_tokens - self.settings.answer.tokens - 64)
+        root.mode, root.plan, root.query = Mode.direct, Plan.maintain, root.text
+        hits = ctx.retrieve_many([root], [root.query], k=own.max_passages)[0]
+        frame = external_answer_prompt(root.text, root.query, []) + FINAL_SYSTEM[self.settings.answer.style]
+        room = budget - ctx.llm.count_tokens(frame) - 16  # the prompt around the passages, its system message and the chat template
+        passages = fit_passages(ctx.llm, hits, room)
+        if len(passages) < len(hits): root.flag(FlagKind.evidence_cut, kept=len(passages), retrieved=len(hits))
+        read = len(passages)  # the evidence is what it read, not all it retrieved
+        root.evidence, root.evidence_titles, root.evidence_found_by = root.evidence[:read], root.evidence_titles[:read], root.evidence_found_by[:read]
+        root.answer = ask_answer(ctx, root, external_answer_prompt(root.text, root.query, passages), 'answer_final', final=True)
+        return root.answer
