@@ -12,7 +12,7 @@ from ..config import Settings
 from ..llm import LLM
 from .base import METHODS, Method
 from ..retrieval.base import Retriever
-import aptrag.methods.aptrag.pipeline, aptrag.methods.fable, aptrag.methods.logicrag, aptrag.methods.planrag, aptrag.methods.rtrag, aptrag.methods.simple, aptrag.methods.toq  # noqa: F401 (registers the methods)
+import aptrag.methods.aptrag.pipeline, aptrag.methods.fable, aptrag.methods.logicrag, aptrag.methods.planrag, aptrag.methods.ircot, aptrag.methods.rtrag, aptrag.methods.simple, aptrag.methods.toq  # noqa: F401 (registers the methods)
 
 # %% auto #0
 __all__ = ['method_names', 'make_method']
