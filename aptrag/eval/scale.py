@@ -17,7 +17,7 @@ from ..embed import make_embedder
 from ..retrieval.dense import PassageStore, build_index, index_folder, merge_stores
 from ..methods.registry import make_method
 from .datasets import QARecord
-from .runner import RunProgress, answer_row, prepare_run
+from .runner import RunProgress, answer_row, git_revision, prepare_run
 
 # %% auto #0
 __all__ = ['MissingExtra', 'import_ray', 'ray_session', 'ShardEmbedder', 'stored_ids', 'ray_build_index', 'run_dataset_ray']
@@ -108,9 +108,9 @@ def ray_build_index(
 # %% ../../nbs/eval/36_scale.ipynb #68304abc
 _WORKER_METHODS: dict[str, object] = {}  # run token -> the method built in this worker process
 
-def _answer_on_worker(token: str, factory: Callable[[], object], record: dict) -> dict:
+def _answer_on_worker(token: str, factory: Callable[[], object], record: dict, code: Optional[str] = None) -> dict:
     if token not in _WORKER_METHODS: _WORKER_METHODS[token] = factory()
-    return answer_row(_WORKER_METHODS[token], QARecord(**record))
+    return answer_row(_WORKER_METHODS[token], QARecord(**record), code)  # the driver's commit: the code the run was started with
 
 # %% ../../nbs/eval/36_scale.ipynb #79bf8aa8
 def run_dataset_ray(
@@ -136,19 +136,19 @@ def run_dataset_ray(
     ray = ray_session(address)
     task = ray.remote(_answer_on_worker).options(num_cpus=cpus_per_question, max_retries=retries)
     factory = ray.put(method_factory or partial(make_method, method_name, settings))
-    token, queue, pending = uuid.uuid4().hex, list(reversed(todo)), {}
+    token, queue, pending, code = uuid.uuid4().hex, list(reversed(todo)), {}, git_revision()
     bar = RunProgress(total, total - len(todo), f'{method_name} on {Path(str(dataset)).stem} (ray)', progress)
     try:
         while queue or pending:
             while queue and len(pending) < concurrency:
                 record = queue.pop()
-                pending[task.remote(token, factory, record.model_dump())] = record
+                pending[task.remote(token, factory, record.model_dump(), code)] = record
             ready, _ = ray.wait(list(pending), num_returns=1)
             record = pending.pop(ready[0])
             try: row = ray.get(ready[0])
             except Exception as e:  # the worker died more often than `retries`: recorded like any failed question
                 row = dict(id=record.id, question=record.question, answer='', error=f'{type(e).__name__}: {str(e)[:300]}',
-                           record=record.model_dump(), trace=None)
+                           record=record.model_dump(), trace=None, **({'code': code} if code else {}))
             results.append(row); bar.update(row)
     except BaseException:  # Ctrl-C: stop asking; finished questions are on disk
         for ref in pending: ray.cancel(ref, force=True)
