@@ -6,7 +6,7 @@ Docs: https://aptrag.github.io/aptrag/eval/monaco.html.md"""
 
 # %% ../../nbs/eval/30b_monaco.ipynb #5267d60a
 from __future__ import annotations
-import importlib.resources, json, math, re
+import importlib.resources, json, re
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
