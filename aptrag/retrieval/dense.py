@@ -165,13 +165,13 @@ def embed_corpus(
     try:
         total = total if total is not None else (len(passages) if hasattr(passages, '__len__') else None)
         with tqdm(total=total, desc=f'embedding {Path(store_path).parent.name}', unit='passage', disable=not progress) as bar:
-            titles: dict[str, str] = {}  # every id seen so far: two passages with one id are an error, since the store keeps one vector an id
+            seen: set[str] = set()  # every id so far: two passages with one id are an error, since the store keeps one vector an id
             for batch in _batches(passages, batch_size):
                 for p in batch:
-                    if p.id in titles:
-                        raise ValueError(f'two passages have the id {p.id!r} ({titles[p.id]!r} and {p.title!r}): passage ids must be unique '
+                    if p.id in seen:
+                        raise ValueError(f'two passages have the id {p.id!r} (the second titled {p.title!r}): passage ids must be unique '
                                          'in a corpus; give each passage its own id')
-                    titles[p.id] = p.title
+                    seen.add(p.id)
                 mine = [p for p in batch if in_shard(p.id, shard)]
                 counts['other_shards'] += len(batch) - len(mine)
                 stored = store.has([p.id for p in mine])
