@@ -291,7 +291,7 @@ class FableSettings(BaseModel):
 class AnswerSettings(BaseModel):
     "How answers are written, for every method."
     model_config = ConfigDict(extra='forbid')
-    style: Literal['free', 'list', 'short'] = 'free'  # final answer: free text with referents, a comma-separated entity list, or the shortest answering phrase (EM/F1 benchmarks)
+    style: Literal['free', 'list', 'short', 'form'] = 'free'  # final answer: free text with referents, a comma-separated entity list, the shortest answering phrase (EM/F1 benchmarks), or the style that fits the form the model reads the question as asking for
     tokens: int = Field(512, ge=16)  # generation limit of answer calls
 
 # %% ../nbs/core/00_config.ipynb #24bd4603

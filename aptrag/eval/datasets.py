@@ -207,7 +207,7 @@ class DatasetSpec:
     name: str  # what users type: --dataset NAME
     load: Callable[[], Iterable[QARecord]]  # its questions
     corpus: Optional[str]  # corpus searched for it (see aptrag.corpus.CORPORA); None: no corpus of its own
-    answer_style: Literal['free', 'list', 'short']  # how answers are written for it
+    answer_style: Literal['free', 'list', 'short', 'form']  # how answers are written for it
     score: Callable[[str, QARecord], dict]  # answer metrics without a judge
     judge: Optional[Callable[[LLM, str, QARecord], dict]] = None  # LLM-judged metrics, when asked for
     gold_field: Optional[str] = 'gold_titles'  # record field with the gold page titles (retrieval recall); None: no recall

@@ -7,7 +7,7 @@ Docs: https://aptrag.github.io/aptrag/methods/answering.html.md"""
 # %% ../../nbs/methods/21_answering.ipynb #50afbbc9
 from __future__ import annotations
 import re
-from typing import Optional, Sequence
+from typing import Literal, Optional, Sequence
 
 from pydantic import BaseModel, Field
 
@@ -17,10 +17,10 @@ from ..retrieval.base import Hit
 from ..tree import FlagKind, Mode, Node, Plan
 
 # %% auto #0
-__all__ = ['ANSWER_VERSION', 'ANSWER_SYSTEM', 'FINAL_SYSTEM', 'STYLE_INSTRUCTION', 'ShortAnswer', 'passages_block',
-           'external_answer_prompt', 'direct_answer_prompt', 'extract_answer', 'names_with_and', 'names_with_and_read',
-           'tidy_list_answer', 'asks_for_list', 'fit_passages', 'passages_for', 'ask_answer', 'answer_from_passages',
-           'retrieve_and_answer']
+__all__ = ['ANSWER_VERSION', 'ANSWER_SYSTEM', 'FINAL_SYSTEM', 'STYLE_INSTRUCTION', 'ANSWER_FORMS', 'FORM_SYSTEM', 'ShortAnswer',
+           'passages_block', 'external_answer_prompt', 'direct_answer_prompt', 'extract_answer', 'names_with_and',
+           'names_with_and_read', 'tidy_list_answer', 'asks_for_list', 'fit_passages', 'passages_for', 'AnswerForm',
+           'form_prompt', 'answer_style', 'ask_answer', 'answer_from_passages', 'retrieve_and_answer']
 
 # %% ../../nbs/methods/21_answering.ipynb #64d8f765
 ANSWER_VERSION = 'answer-v2'
@@ -45,6 +45,7 @@ STYLE_INSTRUCTION = {  # the last line of a final-answer prompt, per answer styl
     'free': 'Answer concisely and directly.',
     'list': 'Give the entity names only, comma-separated.',
     'short': 'Give only the shortest phrase that answers it, not a sentence.',
+    'form': 'Answer in the form the question asks for.',
 }
 
 def passages_block(passages: Sequence[tuple[str, str]]) -> str:
@@ -140,6 +141,33 @@ def passages_for(
     if len(passages) < len(hits): node.flag(FlagKind.evidence_cut, kept=len(passages), retrieved=len(hits))
     return passages
 
+# %% ../../nbs/methods/21_answering.ipynb #329d5dd2
+ANSWER_FORMS = {'one': 'short', 'number': 'short', 'yes/no': 'short', 'list': 'list', 'text': 'free'}  # each form of answer and the style that writes it
+FORM_SYSTEM = 'You read a question and say what form its answer takes. Reply with a JSON object whose "form" is one of: "one", "list", "number", "yes/no", "text".'
+
+class AnswerForm(BaseModel):
+    "The form a question's answer takes, as the model reads the question."
+    form: Literal['one', 'list', 'number', 'yes/no', 'text']
+
+def form_prompt(question: str) -> str:
+    "Ask what form the answer to `question` takes."
+    return (f'Question: {question}\n\nWhat form does the answer take? "one": a single name (which one, the most or the least '
+            'of a group, which of two). "list": every thing that fits. "number": how many or how much. "yes/no": answered yes '
+            'or no. "text": anything else.')
+
+# %% ../../nbs/methods/21_answering.ipynb #9525fcfc
+def answer_style(
+    ctx: QuestionContext,  # the question's budgets and gateway
+    node: Node,  # the node whose final answer is being written (the call is recorded on it)
+) -> str:
+    "The style of a final answer: the settings' own, or in the `form` style the one that fits the form the model reads the question as asking for."
+    style = ctx.settings.answer.style
+    if style != 'form': return style
+    if ctx.calls_left() < 2: return 'free'  # the last call is the answer's
+    try: form = ctx.structured(node, form_prompt(node.text), AnswerForm, purpose='answer_form', system=FORM_SYSTEM, max_tokens=16, version=ANSWER_VERSION).form
+    except (StructuredOutputError, BudgetExceeded): node.flag(FlagKind.parse_fallback, 'answer_form'); return 'free'
+    return ANSWER_FORMS[form]
+
 # %% ../../nbs/methods/21_answering.ipynb #bfa6ab4e
 def ask_answer(
     ctx: QuestionContext,  # the question's budgets and gateway
@@ -149,7 +177,7 @@ def ask_answer(
     final: bool = False,  # the question's final answer: the benchmark's style, and it may use the last call of the budget
 ) -> str:
     "One answer call for `node`: the text after 'Answer:', in the benchmark's style when it is the final answer."
-    style = ctx.settings.answer.style
+    style = answer_style(ctx, node) if final else ctx.settings.answer.style
     if final and style == 'short':
         try: return ctx.structured(node, prompt, ShortAnswer, purpose=purpose, system=FINAL_SYSTEM['short'], max_tokens=64,
                                    version=ANSWER_VERSION, final=True).answer.strip()

@@ -63,7 +63,7 @@ class NaiveRAGTokens(QuestionMethod):
         budget = min(self.matched.get(root.question, own.prompt_tokens), self.settings.llm.context_tokens - self.settings.answer.tokens - 64)
         root.mode, root.plan, root.query = Mode.direct, Plan.maintain, root.text
         hits = ctx.retrieve_many([root], [root.query], k=own.max_passages)[0]
-        frame = external_answer_prompt(root.text, root.query, []) + FINAL_SYSTEM[self.settings.answer.style]
+        frame = external_answer_prompt(root.text, root.query, []) + FINAL_SYSTEM.get(self.settings.answer.style, FINAL_SYSTEM['free'])
         room = budget - ctx.llm.count_tokens(frame) - 16  # the prompt around the passages, its system message and the chat template
         passages = fit_passages(ctx.llm, hits, room)
         if len(passages) < len(hits): root.flag(FlagKind.evidence_cut, kept=len(passages), retrieved=len(hits))
