@@ -306,8 +306,9 @@ def read_jsonl(
             except json.JSONDecodeError as e: raise ValueError(f'{path}:{n}: not valid JSON ({e.msg})') from None
             if not isinstance(record, dict): raise ValueError(f'{path}:{n}: not a JSON object')
             if unique and unique in record:  # the same record twice is harmless; another record with its id is not
-                first, same = lines.setdefault(str(record[unique]), (n, hash(json.dumps(record, sort_keys=True))))
-                if first != n and same != hash(json.dumps(record, sort_keys=True)):
+                digest = hash(json.dumps(record, sort_keys=True))
+                first, same = lines.setdefault(str(record[unique]), (n, digest))
+                if same != digest:
                     raise ValueError(f'{path}:{n}: {unique} {record[unique]!r} again, on another record (first at line {first}): '
                                      f'give each record its own {unique}')
             yield FileRecord(record, path, n)

@@ -16,7 +16,7 @@ from ..factbook import alias_index, factbook_entries, numbers_in, plain
 
 # %% auto #0
 __all__ = ['MONACO_RELEASE', 'MONACO_RESERVED', 'FACTBOOK_LINES', 'reserved_ids', 'offline_needs', 'answer_kind',
-           'monaco_offline_questions', 'country_names', 'names_in', 'gold_names', 'monaco_scores']
+           'monaco_offline_questions', 'country_names', 'country_index', 'names_in', 'gold_names', 'monaco_scores']
 
 # %% ../../nbs/eval/30b_monaco.ipynb #ca5b5b06
 MONACO_RELEASE = 'monaco/monaco_version_1_release.json'  # MoNaCo's questions, decompositions and validated answers (data mirror)
@@ -30,9 +30,9 @@ FACTBOOK_LINES = ('Region', 'Location', 'Area', 'Land boundaries', 'Coastline', 
 # %% ../../nbs/eval/30b_monaco.ipynb #560a16f7
 def reserved_ids() -> set[int]:
     "The ex_nums of the MoNaCo questions kept for evaluation outside the suite (none where the list is not installed)."
-    path = (mirror_folder() or Path('/nonexistent'))/MONACO_RESERVED  # a list beside the data mirror's files, not a file one can fetch
-    if not path.is_file(): return set()
-    return {int(line) for line in path.read_text().splitlines() if line.strip().isdigit()}
+    folder = mirror_folder()  # a list beside the data mirror's files, not a file one can fetch
+    if folder is None or not (folder/MONACO_RESERVED).is_file(): return set()
+    return {int(line) for line in (folder/MONACO_RESERVED).read_text().splitlines() if line.strip().isdigit()}
 
 def offline_needs() -> dict[int, dict]:
     "Each kept question's ex_num -> what it needs: the Factbook lines (`factbook`) and the set it ranges over (`set`)."
@@ -71,6 +71,11 @@ def country_names() -> dict[str, frozenset[str]]:
     "Each Factbook page's code -> its names, lower-case and without accents."
     return {e.code: frozenset(plain(a).lower() for a in e.aliases) for e in factbook_entries()}
 
+@lru_cache(maxsize=1)
+def country_index() -> dict:
+    "Each lower-case, accent-free name of one Factbook page -> that page (`alias_index`), built once."
+    return alias_index(factbook_entries())
+
 def names_in(
     text: str,  # an answer
     groups: dict,  # key -> its names (lower-case, accent-free)
@@ -87,10 +92,9 @@ def names_in(
 # %% ../../nbs/eval/30b_monaco.ipynb #ec148599
 def gold_names(gold: Sequence[str]) -> dict:
     "Each gold name's key ('gold-i') -> the name and, for a country, all its Factbook names."
-    index = alias_index(factbook_entries())
     out = {}
     for i, name in enumerate(gold):
-        entry = index.get(plain(str(name)).lower())
+        entry = country_index().get(plain(str(name)).lower())
         out[f'gold-{i}'] = {plain(str(name)).lower()} | (country_names()[entry.code] if entry else set())
     return out
 
