@@ -115,6 +115,7 @@ class BudgetSettings(BaseModel):
     max_nodes: int = Field(64, ge=1)  # reasoning-tree nodes per question
     max_llm_calls: int = Field(256, ge=1)  # LLM calls per question
     max_input_tokens: int = Field(400_000, ge=1)  # prompt tokens per question
+    match_run: str = ''  # a run folder: each question it holds gets at least the calls and nodes that run spent on it (every method the budget APT-RAG's evidence grew to)
 
 # %% ../nbs/core/00_config.ipynb #bb320032
 class RetrievalSettings(BaseModel):

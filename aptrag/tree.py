@@ -92,6 +92,7 @@ class Node(BaseModel):
     calls: list[CallRecord] = Field(default_factory=list)  # LLM calls made for this node
     retrievals: int = 0  # retrieval calls made for this node
     retrieval_s: float = 0.0  # time spent retrieving
+    page_tokens: int = 0  # tokens of whole pages read in code, not through a model call (field expansion): reading the cost columns count too
     flags: list[Flag] = Field(default_factory=list)  # limits hit and fallbacks taken
     started_s: Optional[float] = None  # seconds after the question started
     finished_s: Optional[float] = None  # seconds after the question started
@@ -139,10 +140,12 @@ class Trace(BaseModel):
     def has_flag(self, kind: FlagKind | str) -> bool: return any(f.kind == kind for f in self.flags)  # a run-level flag (a node's: Node.has_flag)
     def calls(self) -> CallLog: return CallLog(r for n in self.nodes() for r in n.calls)
     def totals(self) -> dict:
-        "Calls, tokens, retrievals, latencies and tree shape of the run."
+        "Calls, tokens (`read_tokens`: prompt tokens and pages read in code), retrievals, latencies and tree shape of the run."
         t = self.calls().totals()
         nodes = self.nodes()
+        page_tokens = sum(n.page_tokens for n in nodes)
         t.update(retrievals=sum(n.retrievals for n in nodes), retrieval_s=sum(n.retrieval_s for n in nodes),
+                 page_tokens=page_tokens, read_tokens=t['input_tokens'] + page_tokens,
                  sum_latency_s=t['latency_s'] + sum(n.retrieval_s for n in nodes), wall_s=self.wall_s,
                  critical_path_s=self.critical_path_s, **self.shape())
         return t

@@ -20,8 +20,9 @@ __all__ = ['METHOD_LABELS', 'DATASET_LABELS', 'METRIC_LABELS', 'INTERVAL_NOTE', 
 # %% ../../nbs/eval/34_plots.ipynb #78a7d4e0
 METHOD_LABELS = {'llm-only': 'LLM-only', 'naive': 'Naive RAG', 'toq': 'Tree-of-Question', 'planrag': 'Plan*RAG',
                  'logicrag': 'LogicRAG', 'rtrag': 'RT-RAG', 'fable': 'FABLE', 'aptrag': 'APT-RAG',
-                 'naive-top20': 'Naive RAG (top-20)'}
+                 'naive-top20': 'Naive RAG (top-20)', 'naive-tokens': "Naive RAG (APT-RAG's tokens)", 'ircot': 'IRCoT'}
 DATASET_LABELS = {'vital-list': 'Vital-list', 'set-filter': 'Set-and-filter', 'hotpotqa': 'HotpotQA', 'dragonball': 'DragonBall', 'monaco': 'MoNaCo',
+                  'monaco-offline': 'MoNaCo-offline', 'factbook': 'Factbook',
                   'qampari': 'QAMPARI'}
 METRIC_LABELS = {'f1': 'answer F1', 'precision': 'answer precision', 'recall': 'answer recall', 'em': 'exact match',
                  'retrieval_recall': 'retrieval recall', 'read_recall': 'recall of the passages read', 'calls': 'LLM calls per question', 'input_tokens': 'input tokens per question',
@@ -31,17 +32,21 @@ INTERVAL_NOTE = 'whiskers: 95% percentile-bootstrap confidence intervals of the 
 def method_label(name: str) -> str: return METHOD_LABELS.get(name, name)
 
 # %% ../../nbs/eval/34_plots.ipynb #375a1a09
-def dataset_label(name: str) -> str: return DATASET_LABELS.get(name, name)
+def dataset_label(name: str) -> str:
+    "A dataset's name for readers; a split says so ('factbook:test' -> 'Factbook (test)')."
+    base, _, split = name.partition(':')
+    return DATASET_LABELS.get(base, base) + (f' ({split})' if split else '')
 
 # %% ../../nbs/eval/34_plots.ipynb #fdd5efa1
 def metric_label(name: str) -> str: return METRIC_LABELS.get(name, name.replace('_', ' '))
 
 # %% ../../nbs/eval/34_plots.ipynb #13e20be2
-_PALETTE_INDEX = {'llm-only': 7, 'naive': 0, 'naive-top20': 9, 'toq': 2, 'planrag': 5, 'logicrag': 6, 'rtrag': 8, 'fable': 4, 'aptrag': 3}
+_PALETTE_INDEX = {'llm-only': 7, 'naive': 0, 'naive-top20': 9, 'toq': 2, 'planrag': 5, 'logicrag': 6, 'rtrag': 8, 'fable': 4, 'aptrag': 3,
+                  'naive-tokens': 1, 'ircot': 11}  # past 9: seaborn's dark palette
 
 def method_colours() -> dict[str, tuple]:
     "One colour per known method, the same in every figure (seaborn's colour-blind palette; LLM-only grey, APT-RAG vermilion)."
-    palette = sns.color_palette('colorblind', 10)
+    palette = sns.color_palette('colorblind', 10) + sns.color_palette('dark', 10)
     return {name: palette[i] for name, i in _PALETTE_INDEX.items()}
 
 # %% ../../nbs/eval/34_plots.ipynb #6b693e8e

@@ -8,6 +8,7 @@ Docs: https://aptrag.github.io/aptrag/eval/runner.html.md"""
 from __future__ import annotations
 import fcntl, gzip, hashlib, importlib.metadata, json, os, platform, subprocess, threading, time
 from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable, Optional, Sequence
@@ -26,11 +27,11 @@ from ..tree import Trace
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['EXECUTION_SETTINGS', 'CONNECTION_SETTINGS', 'FOREST_METHODS', 'ResultsFile', 'has_results', 'RunBusy', 'RunLock',
-           'git_revision', 'environment', 'config_differences', 'missing_means', 'recorded_config', 'run_config',
-           'own_method_settings', 'questions_fingerprint', 'readable_corpus', 'prepare_run', 'answer_row',
-           'RunProgress', 'RunStopped', 'run_dataset', 'resume_run', 'merge_runs', 'subsample_run', 'widen_run',
-           'run_commits', 'one_sitting']
+__all__ = ['EXECUTION_SETTINGS', 'CONNECTION_SETTINGS', 'FOREST_METHODS', 'ONE_CALL_METHODS', 'ResultsFile', 'has_results',
+           'RunBusy', 'RunLock', 'git_revision', 'environment', 'config_differences', 'missing_means',
+           'recorded_config', 'run_config', 'own_method_settings', 'questions_fingerprint', 'readable_corpus',
+           'prepare_run', 'answer_row', 'RunProgress', 'RunStopped', 'run_dataset', 'resume_run', 'merge_runs',
+           'subsample_run', 'widen_run', 'run_commits', 'one_sitting', 'TableRun', 'table_runs']
 
 # %% ../../nbs/eval/32_runner.ipynb #258f252d
 class ResultsFile:
@@ -144,7 +145,8 @@ def environment() -> dict:
 # %% ../../nbs/eval/32_runner.ipynb #71959d69
 EXECUTION_SETTINGS = frozenset([*(f'settings.llm.{k}' for k in ('cache', 'slots', 'threads', 'max_concurrency', 'timeout_s', 'max_attempts', 'server_args',
                                                                  'models_dir', 'base_urls', 'endpoint_rest_s', 'base_url', 'api_key_env')),
-                                  'settings.llm.planner.base_url', 'settings.retrieval.index_dir', 'settings.fable.forest_dir'])  # where a machine keeps its index, forest and servers
+                                  'settings.llm.planner.base_url', 'settings.retrieval.index_dir', 'settings.fable.forest_dir',  # where a machine keeps its index, forest and servers
+                                  'settings.budget.match_run', 'settings.methods.naive_tokens.match_run'])  # and the run folder whose cost a baseline matches
 CONNECTION_SETTINGS = frozenset({'llm.base_url', 'llm.base_urls', 'llm.api_key_env', 'llm.planner.base_url', 'llm.timeout_s', 'llm.max_attempts'})  # what `resume` may change: where the model is, not what it is
 
 def config_differences(
@@ -450,3 +452,36 @@ def one_sitting(
     if len(commits) == 1 and (commit := commits.pop()) != 'unrecorded' and not commit.endswith('+dirty'): return commit
     detail = '; '.join(f'{f}: ' + ', '.join(f'{n} at {c}' for c, n in per.items()) for f, per in counts.items())
     raise ValueError(f'not one sitting at one clean commit: {detail}')
+
+# %% ../../nbs/eval/32_runner.ipynb #29a0f5d9
+ONE_CALL_METHODS = ('llm-only', 'naive', 'naive-tokens')  # methods that make one call whatever the budget
+
+@dataclass
+class TableRun:
+    "One row of a results table: its run folder and what its settings add to the table's."
+    name: str  # the row's key and its folder's name ('naive-top20')
+    method: str  # the registered method
+    folder: Path  # the run folder
+    top_k: int  # passages per retrieval
+    budgeted: bool  # held to the table's call and node budgets
+    overrides: list[str]  # settings of this row ('budget.match_run=...')
+
+def table_runs(
+    methods: Sequence[str],  # the table's methods (aptrag.methods.registry)
+    folder: str | Path,  # the dataset's folder: one run folder per row under it
+    top_k: int = 5,  # the table's passages per retrieval
+    wide_top_k: Optional[int] = 20,  # Naive RAG again at this top-k (the paper's 20); None: not
+    match_cost: bool = True,  # the baselines get APT-RAG's spend on each question (needs 'aptrag' among `methods`)
+) -> list[TableRun]:
+    "The runs of one dataset's results table, APT-RAG first, so the baselines can match what it spent."
+    if match_cost and 'aptrag' not in methods: raise ValueError('match_cost needs APT-RAG among the methods: the baselines match its spend')
+    folder, order = Path(folder), sorted(dict.fromkeys(methods), key=lambda m: m != 'aptrag')
+    spent = str(folder/'aptrag')
+    runs = []
+    for method in order:
+        matched = [f'budget.match_run={spent}'] if match_cost and method not in ONE_CALL_METHODS and method != 'aptrag' else []
+        if method == 'naive-tokens' and match_cost: matched = [f'methods.naive_tokens.match_run={spent}']
+        runs.append(TableRun(method, method, folder/method, top_k, method not in ONE_CALL_METHODS, matched))
+        if method == 'naive' and wide_top_k and wide_top_k != top_k:
+            runs.append(TableRun(f'naive-top{wide_top_k}', 'naive', folder/f'naive-top{wide_top_k}', wide_top_k, False, []))
+    return runs

@@ -55,7 +55,7 @@ def score_row(row: dict, judge: Optional[LLM] = None, judged: Optional[dict] = N
         trace = Trace.model_validate(row['trace'])
         t = trace.totals()
         gold = getattr(record, spec.gold_field) if spec.gold_field else []
-        out.update({k: t[k] for k in ('calls', 'input_tokens', 'output_tokens', 'retrievals', 'wall_s', 'sum_latency_s',
+        out.update({k: t[k] for k in ('calls', 'input_tokens', 'page_tokens', 'read_tokens', 'output_tokens', 'retrievals', 'wall_s', 'sum_latency_s',
                                       'critical_path_s', 'depth', 'breadth', 'nodes')},
                    retrieval_recall=retrieval_recall(trace, gold), read_recall=retrieval_recall(trace, gold, read_only=True),
                    gold_pages=len(gold), pages_gathered=len(trace.evidence_titles()))

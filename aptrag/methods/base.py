@@ -6,7 +6,8 @@ Docs: https://aptrag.github.io/aptrag/methods/base.html.md"""
 
 # %% ../../nbs/methods/20_base.ipynb #93fc37c7
 from __future__ import annotations
-import threading, time
+import gzip, json, threading, time
+from pathlib import Path
 from typing import Optional, Protocol, Sequence, runtime_checkable
 
 from pydantic import BaseModel
@@ -21,7 +22,7 @@ from ..tree import Flag, FlagKind, Node, Trace, critical_path
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['METHODS', 'BudgetExceeded', 'QuestionContext', 'Method', 'QuestionMethod', 'register_method']
+__all__ = ['METHODS', 'BudgetExceeded', 'QuestionContext', 'Method', 'QuestionMethod', 'run_totals', 'register_method']
 
 # %% ../../nbs/methods/20_base.ipynb #5812d6f9
 class BudgetExceeded(RuntimeError):
@@ -159,10 +160,15 @@ def retrieve_with_llm(self: QuestionContext, node: Node, query: str) -> list[Hit
 
 # %% ../../nbs/methods/20_base.ipynb #63f92ce6
 @patch
-def page_passages(self: QuestionContext, titles: Sequence[str]) -> dict[str, list]:
+def page_passages(self: QuestionContext,
+                  node: Node,  # the node that reads them: their tokens count on it (`Node.page_tokens`)
+                  titles: Sequence[str],  # the pages to read whole
+) -> dict[str, list]:
     "Every passage of the pages titled `titles`, by title (`PassageStore.pages`); {} where the retriever keeps no store."
     pages = getattr(getattr(self.retriever, 'store', None), 'pages', None)
-    return pages(titles) if callable(pages) else {}
+    found = pages(titles) if callable(pages) else {}
+    node.page_tokens += sum(self.llm.count_tokens(p.text) for passages in found.values() for p in passages)
+    return found
 
 # %% ../../nbs/methods/20_base.ipynb #9c2669fa
 @runtime_checkable
@@ -200,12 +206,38 @@ class QuestionMethod:
         "Answer the question at `root`, recording the work on the tree; each method defines it."
         raise NotImplementedError
 
+# %% ../../nbs/methods/20_base.ipynb #81a34974
+def run_totals(
+    folder: str | Path,  # a run folder (results.jsonl or its compressed copy)
+) -> dict[str, dict]:
+    "Each answered question of a run folder -> its trace's totals (`Trace.totals`: calls, nodes, read_tokens, ...)."
+    path = Path(folder)/'results.jsonl'
+    if path.exists(): data = path.read_bytes()
+    elif path.with_name('results.jsonl.gz').exists(): data = gzip.decompress(path.with_name('results.jsonl.gz').read_bytes())
+    else: raise FileNotFoundError(f'{folder} holds no results.jsonl to match the cost of')
+    rows = [json.loads(line) for line in data.decode('utf-8').splitlines() if line.strip()]
+    return {r['question'].strip(): Trace.model_validate(r['trace']).totals() for r in rows if r.get('trace') and not r.get('error')}
+
+@patch
+def matched_budget(self: QuestionMethod,
+                   question: str,  # the question as asked
+                   ctx: QuestionContext,  # where a question the run lacks is flagged
+) -> dict:
+    "The budget fields `budget.match_run` widens for `question`: at least the calls and nodes that run spent on it ({} without one)."
+    budget = self.settings.budget
+    if not budget.match_run: return {}
+    if getattr(self, '_matched_totals', None) is None: self._matched_totals = run_totals(budget.match_run)
+    spent = self._matched_totals.get(question)
+    if spent is None: ctx.flag(FlagKind.budget, 'not in match_run'); return {}
+    return {'max_llm_calls': max(budget.max_llm_calls, spent['calls']), 'max_nodes': max(budget.max_nodes, spent['nodes'])}
+
 # %% ../../nbs/methods/20_base.ipynb #a2bfce66
 @patch
 def run(self: QuestionMethod, question: str) -> Trace:
     "Answer `question`; the trace holds the tree, every call and the run's cost."
     if not isinstance(question, str) or not question.strip(): raise ValueError('empty question')
     ctx = QuestionContext(self.llm, self.retriever, self.settings)
+    ctx.budget = ctx.budget.model_copy(update=self.matched_budget(question.strip(), ctx))
     root = Node(id='0', depth=0, question=question.strip(), started_s=0.0)
     error = None
     try: answer = self.answer(ctx, root)

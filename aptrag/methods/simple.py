@@ -7,13 +7,12 @@ Docs: https://aptrag.github.io/aptrag/methods/simple.html.md"""
 # %% ../../nbs/methods/26_simple.ipynb #64a3063c
 from __future__ import annotations
 
-import gzip, json
 from functools import cached_property
 from pathlib import Path
 
 from .answering import FINAL_SYSTEM, ask_answer, direct_answer_prompt, external_answer_prompt, fit_passages, retrieve_and_answer
-from .base import QuestionContext, QuestionMethod, register_method
-from ..tree import FlagKind, Mode, Node, Plan, Trace
+from .base import QuestionContext, QuestionMethod, register_method, run_totals
+from ..tree import FlagKind, Mode, Node, Plan
 
 # %% auto #0
 __all__ = ['LLMOnly', 'NaiveRAG', 'run_prompt_tokens', 'NaiveRAGTokens']
@@ -39,13 +38,8 @@ class NaiveRAG(QuestionMethod):
 def run_prompt_tokens(
     folder: str | Path,  # a run folder (results.jsonl or its compressed copy)
 ) -> dict[str, int]:
-    "Each answered question of a run folder -> the prompt tokens its trace spent (every call's input tokens)."
-    path = Path(folder)/'results.jsonl'
-    if path.exists(): data = path.read_bytes()
-    elif path.with_name('results.jsonl.gz').exists(): data = gzip.decompress(path.with_name('results.jsonl.gz').read_bytes())
-    else: raise FileNotFoundError(f'{folder} holds no results.jsonl to match the prompt tokens of')
-    rows = [json.loads(line) for line in data.decode('utf-8').splitlines() if line.strip()]
-    return {r['question'].strip(): Trace.model_validate(r['trace']).totals()['input_tokens'] for r in rows if r.get('trace') and not r.get('error')}
+    "Each answered question of a run folder -> the tokens its trace read (every call's prompt tokens and the pages read in code)."
+    return {question: totals['read_tokens'] for question, totals in run_totals(folder).items()}
 
 # %% ../../nbs/methods/26_simple.ipynb #060366ca
 @register_method

@@ -288,7 +288,7 @@ def expand_by_fields(self: APTRAG,
         for h in found:
             title = h.passage.title
             if title.lower() not in known and ',' not in title and line in (l for _, l in field_lines(h.passage.text)): candidates.setdefault(title, h)
-    stored = ctx.page_passages(list(pages) + list(candidates)) if candidates else {}
+    stored = ctx.page_passages(node, list(pages) + list(candidates)) if candidates else {}
     members = [field_keys(stored[t]) for t in pages if t in stored]
     unlike = {t: u for t in candidates if len(members) >= 2 and (u := unlike_members(field_keys(stored.get(t, [])), members))}
     added = [t for t in candidates if t not in unlike]
