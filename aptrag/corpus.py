@@ -20,12 +20,12 @@ from .factbook import entry_passages, factbook_entries
 from .llm import cl100k_encoding
 
 # %% auto #0
-__all__ = ['ContentType', 'SKIPPED_SECTIONS', 'CORPORA', 'count_tokens', 'truncate_tokens', 'passage_id', 'Passage',
-           'make_passage', 'header_prefix', 'pack_units', 'split_sentences', 'infobox_lines', 'table_rows',
+__all__ = ['ContentType', 'SKIPPED_SECTIONS', 'CORPORA', 'CORPUS_VERSIONS', 'count_tokens', 'truncate_tokens', 'passage_id',
+           'Passage', 'make_passage', 'header_prefix', 'pack_units', 'split_sentences', 'infobox_lines', 'table_rows',
            'wikitext_items', 'chunk_wikitext', 'chunk_plain', 'expand_sections', 'MissingField', 'FileRecord',
            'read_jsonl', 'load_flashrag', 'load_qampari_chunks', 'load_hotpotqa_contexts', 'load_dragonball_docs',
            'load_kilt', 'vital_articles_path', 'vital_articles_records', 'load_vital_articles', 'load_factbook',
-           'register_corpus', 'load_corpus']
+           'register_corpus', 'load_corpus', 'corpus_version_tag']
 
 # %% ../nbs/core/03_corpus.ipynb #ba0870ed
 @lru_cache(maxsize=1)
@@ -465,3 +465,11 @@ def load_corpus(name_or_path: str | Path, max_tokens: int = 512) -> Iterator[Pas
     if 'doc_id' in first and 'content' in first: return load_dragonball_docs(path, max_tokens)
     if 'title' in first and 'text' in first: return load_qampari_chunks(path, max_tokens)
     raise ValueError(f'{path}: unrecognised corpus format (fields {sorted(first)})')
+
+# %% ../nbs/core/03_corpus.ipynb #6101b4f1
+CORPUS_VERSIONS = {'factbook': 2, 'vital-articles+factbook': 2}  # named corpus -> the version of the passages made from it (1 when absent)
+
+def corpus_version_tag(name: str) -> str:
+    "What a named corpus's identity adds for its version: '' for version 1, '@2' for version 2."
+    version = CORPUS_VERSIONS.get(str(name), 1)
+    return f'@{version}' if version > 1 else ''

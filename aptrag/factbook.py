@@ -178,6 +178,8 @@ def entry_passages(entry: Entry) -> list[tuple[list[str], list[str]]]:
     borders = '; '.join(f'{k}: {v("Geography", "Land boundaries", k)}' for k in ('total', 'border countries')
                         if v('Geography', 'Land boundaries', k)) or v('Geography', 'Land boundaries')
     population = v('People and Society', 'Population', 'total') or v('People and Society', 'Population')
+    life = '; '.join(f'{k} {v("People and Society", "Life expectancy at birth", k)}' for k in ('total population', 'male', 'female')
+                     if v('People and Society', 'Life expectancy at birth', k)) or v('People and Society', 'Life expectancy at birth')
     return [p for p in [
         (['Geography', 'Location and borders'], lines(
             ('Region', entry.region_name), ('Location', shorten(v('Geography', 'Location'), 40)), ('Area', area),
@@ -206,7 +208,13 @@ def entry_passages(entry: Entry) -> list[tuple[list[str], list[str]]]:
             ('Exports - partners', shorten(v('Economy', 'Exports - partners'), 25)),
             ('Exports - commodities', shorten(v('Economy', 'Exports - commodities'), 20)))),
         (['Introduction', 'Background'], lines(('Background', shorten(v('Introduction', 'Background'), 60)))),
-    ] if p[1]]
+        (['People and Society', 'Health and births'], lines(  # the passages below came with corpus version 2 (aptrag.corpus.CORPUS_VERSIONS)
+            ('Life expectancy at birth', life), ('Total fertility rate', v('People and Society', 'Total fertility rate')))),
+        (['People and Society', 'Ethnic groups'], lines(('Ethnic groups', shorten(v('People and Society', 'Ethnic groups'), 45)))),
+        (['Economy', 'Imports'], lines(
+            ('Imports - partners', shorten(v('Economy', 'Imports - partners'), 25)),
+            ('Imports - commodities', shorten(v('Economy', 'Imports - commodities'), 20)))),
+    ] if p[1]]  # new passages go last, so the passage ids of a page's earlier ones stay
 
 # %% ../nbs/core/00f_factbook.ipynb #f6e55dce
 def official_languages(languages: str) -> list[str]:

@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from ..config import Settings, apply_overrides, load_settings
 from ..corpus import Passage, load_corpus, read_jsonl, register_corpus, vital_articles_records
 from .factbook import make_factbook_questions
-from .monaco import monaco_offline_questions, monaco_scores
+from .monaco import dev_read, monaco_offline_questions, monaco_scores
 from ..embed import make_embedder
 from ..retrieval.dense import build_index, embed_corpus
 from ..data import data_file
@@ -217,6 +217,7 @@ class DatasetSpec:
     split_stratum: Optional[Callable[[QARecord], str]] = None  # the test split takes each of these strata's share of the questions; None: `stratum`
     dev_reads: tuple[str, ...] = ('answered',)  # which lists of `tuned_on` keep a question in dev: 'answered' (a committed run answered it), 'retrieved' (only a retrieval sweep read it)
     test_seen: bool = False  # its test questions were read while tuning before the split existed (every set-filter question was): tables say so
+    dev_read: Optional[Callable[[], Iterable[str]]] = None  # ids read on dev since the split was made: kept in dev when the dataset grows
 
 # %% ../../nbs/eval/31_datasets.ipynb #bfcf3033
 DATASETS = {spec.name: spec for spec in [
@@ -232,7 +233,7 @@ DATASETS = {spec.name: spec for spec in [
     DatasetSpec('monaco', lambda: load_monaco(data_file('monaco/monaco_version_1_release.json')), None, 'free', score_short,
                 judge_monaco, gold_field=None),  # answers are lists, numbers or tables, judged by an LLM; the corpus is not shipped
     DatasetSpec('monaco-offline', load_monaco_offline, 'vital-articles+factbook', 'free', score_monaco_offline, judge_monaco, gold_field=None,
-                test_size=15, split_stratum=lambda r: r.meta['kind']),  # the MoNaCo questions the Factbook answers; judged or scored without a judge
+                test_size=23, split_stratum=lambda r: r.meta['kind'], dev_read=dev_read),  # the MoNaCo questions the Factbook answers; judged or scored without a judge
     DatasetSpec('qampari', lambda: load_alce_qampari(data_file('qampari/alce/qampari_default.json')), None, 'list', score_list),
 ]}
 
@@ -303,7 +304,8 @@ def dataset_splits(
     spec = DATASETS[name]
     if spec.test_size is None: raise ValueError(f'{name} has no dev/test split')
     records = list(spec.load()) if records is None else records
-    return split_questions(records, spec.test_size, spec.split_stratum or spec.stratum, tuned_on(name, spec.dev_reads))
+    kept = tuned_on(name, spec.dev_reads) | set(spec.dev_read() if spec.dev_read else ())
+    return split_questions(records, spec.test_size, spec.split_stratum or spec.stratum, kept)
 
 # %% ../../nbs/eval/31_datasets.ipynb #dcd0a077
 def dataset_spec(name: str) -> DatasetSpec:

@@ -15,8 +15,9 @@ from ..data import data_file, mirror_folder
 from ..factbook import alias_index, factbook_entries, numbers_in, plain
 
 # %% auto #0
-__all__ = ['MONACO_RELEASE', 'MONACO_RESERVED', 'FACTBOOK_LINES', 'reserved_ids', 'offline_needs', 'answer_kind',
-           'monaco_offline_questions', 'country_names', 'country_index', 'names_in', 'gold_names', 'monaco_scores']
+__all__ = ['MONACO_RELEASE', 'MONACO_RESERVED', 'FACTBOOK_LINES', 'reserved_ids', 'offline_needs', 'dev_read', 'answer_kind',
+           'monaco_offline_questions', 'country_names', 'country_aliases', 'country_index', 'names_in', 'name_forms',
+           'gold_names', 'monaco_scores']
 
 # %% ../../nbs/eval/30b_monaco.ipynb #ca5b5b06
 MONACO_RELEASE = 'monaco/monaco_version_1_release.json'  # MoNaCo's questions, decompositions and validated answers (data mirror)
@@ -36,8 +37,13 @@ def reserved_ids() -> set[int]:
 
 def offline_needs() -> dict[int, dict]:
     "Each kept question's ex_num -> what it needs: the Factbook lines (`factbook`) and the set it ranges over (`set`)."
-    data = json.loads((importlib.resources.files('aptrag')/'benchmarks'/'monaco_offline.json').read_text())
-    return {int(k): v for k, v in data['questions'].items()}
+    return {int(k): v for k, v in _annotations()['questions'].items()}
+
+def dev_read() -> set[str]:
+    "Ids of the questions whose dev answers were read before the set grew: the split keeps them in dev."
+    return {f'monaco-{n}' for n in _annotations()['dev_read']}
+
+def _annotations() -> dict: return json.loads((importlib.resources.files('aptrag')/'benchmarks'/'monaco_offline.json').read_text())
 
 # %% ../../nbs/eval/30b_monaco.ipynb #6f1847c5
 def answer_kind(gold: Sequence) -> str:
@@ -72,6 +78,11 @@ def country_names() -> dict[str, frozenset[str]]:
     return {e.code: frozenset(plain(a).lower() for a in e.aliases) for e in factbook_entries()}
 
 @lru_cache(maxsize=1)
+def country_aliases() -> frozenset[str]:
+    "Every lower-case, accent-free name of a Factbook page."
+    return frozenset().union(*country_names().values())
+
+@lru_cache(maxsize=1)
 def country_index() -> dict:
     "Each lower-case, accent-free name of one Factbook page -> that page (`alias_index`), built once."
     return alias_index(factbook_entries())
@@ -80,22 +91,31 @@ def names_in(
     text: str,  # an answer
     groups: dict,  # key -> its names (lower-case, accent-free)
 ) -> set:
-    "The keys whose names `text` mentions as whole words, longest names first, each stretch of text read once; a name of up to three letters ('US', 'UAE') only in capitals."
+    "The keys whose names `text` mentions as whole words, longest names first, each stretch of text read once; a country's name of up to three letters ('US', 'UAE') only in capitals."
     text, found = plain(text or ''), set()
     for name, key in sorted(((n, k) for k, names in groups.items() for n in names if n), key=lambda p: -len(p[0])):
-        short = len(name) <= 3 and name.isalpha()
+        short = len(name) <= 3 and name.isalpha() and name in country_aliases()  # 'us' the word is not the US; 'ewe' the people is Ewe
         pattern = re.compile(rf'(?<!\w){re.escape(name.upper() if short else name)}(?!\w)', 0 if short else re.I)
         if pattern.search(text):
             found.add(key); text = pattern.sub(lambda m: ' ' * len(m[0]), text)
     return found
 
 # %% ../../nbs/eval/30b_monaco.ipynb #ec148599
+def name_forms(name: str) -> set[str]:
+    "A gold name that is no country, lower-case: without the share written with it ('45.7% Akans' -> 'akans'), and its singular ('akan', 'gagauz' for 'Gagauzians')."
+    core = re.sub(r'^[\d.,\s%]+|[\s(]*[\d.,]+\s*%?\)?$', '', plain(str(name)).lower()).strip()
+    forms = {core} if core else set()
+    if len(core) > 4 and core.endswith('s') and ' ' not in core:
+        forms.add(core[:-1])
+        if core.endswith('ians') and len(core) >= 10: forms.add(core[:-4])  # a people named after its land or tongue: Gagauzians, Gagauz
+    return forms
+
 def gold_names(gold: Sequence[str]) -> dict:
-    "Each gold name's key ('gold-i') -> the name and, for a country, all its Factbook names."
+    "Each gold name's key ('gold-i') -> its forms (`name_forms`) and, for a country, all its Factbook names."
     out = {}
     for i, name in enumerate(gold):
         entry = country_index().get(plain(str(name)).lower())
-        out[f'gold-{i}'] = {plain(str(name)).lower()} | (country_names()[entry.code] if entry else set())
+        out[f'gold-{i}'] = {plain(str(name)).lower()} | (country_names()[entry.code] if entry else name_forms(name))
     return out
 
 def monaco_scores(

@@ -249,7 +249,8 @@ def prepare_run(
     run_file = out/'run.json'
     if run_file.exists():
         previous = recorded_config(run_file)
-        if (held := previous.get('corpus_source')) and held != config['corpus_source']:  # never mix corpora: say which way it differs
+        finished = {r.id for r in records} <= ResultsFile(out/'results.jsonl', read_only=True).done_ids()  # a finished run is read, never asked again
+        if (held := previous.get('corpus_source')) and held != config['corpus_source'] and not finished:  # never mix corpora: say which way it differs
             now = config['corpus_source']
             raise ValueError(f'{out} searched the corpus {settings.retrieval.corpus} as {held}; ' +
                              ('it cannot be read now: restore it, then resume' if now is None else
@@ -257,7 +258,7 @@ def prepare_run(
         if (held := previous.get('questions')) and held != config['questions']:
             raise ValueError(f'{out} was run over other questions of {dataset} (fingerprint {held}, now {config["questions"]}): the dataset file or '
                              'its generator changed since; restore the questions, or start another --out folder')
-        asked = {k: v for k, v in config.items() if (k != 'corpus_source' or k in previous) and k != 'questions'}  # runs made before a field was recorded do not compare it
+        asked = {k: v for k, v in config.items() if k not in ('corpus_source', 'questions')}  # both checked above
         changed = config_differences(own_method_settings({k: previous.get(k) for k in asked}), own_method_settings(asked), missing_means())
         if changed: raise ValueError(f'{out} holds a run with other {", ".join(changed[:8])}: use another --out folder')
     results = ResultsFile(out/'results.jsonl')

@@ -20,7 +20,7 @@ from tqdm.auto import tqdm
 import aptrag
 from ..config import RetrievalSettings, Settings, load_settings
 from ..parallel import in_shard
-from ..corpus import CORPORA, Passage, expand_sections, load_corpus, make_passage
+from ..corpus import CORPORA, Passage, corpus_version_tag, expand_sections, load_corpus, make_passage
 from ..embed import Embedder, make_embedder
 from ..files import write_atomic
 from ..llm import LLM
@@ -383,8 +383,8 @@ def expand_hits(
 
 # %% ../../nbs/retrieval/10_dense.ipynb #9ab4995c
 def corpus_identity(corpus: str | Path) -> str:
-    "What a corpus is read from: a named corpus's name (its content pinned by a package version or a data checksum), or a corpus file's name and content hash."
-    if str(corpus) in CORPORA: return str(corpus)
+    "What a corpus is read from: a named corpus's name and passage version (its content pinned by a package version or a data checksum), or a corpus file's name and content hash."
+    if str(corpus) in CORPORA: return str(corpus) + corpus_version_tag(str(corpus))
     path = Path(corpus)
     if not path.is_file(): raise FileNotFoundError(f'unknown corpus {str(corpus)!r}: not one of {sorted(CORPORA)} and no such file')
     h = hashlib.sha256()
@@ -396,7 +396,7 @@ def index_folder(settings: Settings) -> Path:
     "Where the index for the settings' corpus and embedder lives (a corpus file's folder is named by its content, so files of one name never share one)."
     r = settings.retrieval
     if r.index_dir: return Path(r.index_dir)
-    name = r.corpus if str(r.corpus) in CORPORA else f'{Path(r.corpus).stem}-{corpus_identity(r.corpus).rsplit(":", 1)[1][:8]}'
+    name = corpus_identity(r.corpus) if str(r.corpus) in CORPORA else f'{Path(r.corpus).stem}-{corpus_identity(r.corpus).rsplit(":", 1)[1][:8]}'
     return Path(settings.cache_dir)/'indexes'/f'{name}--{r.embedder}'
 
 # %% ../../nbs/retrieval/10_dense.ipynb #da1c7726

@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from tqdm.auto import tqdm
 
 from ..config import FableSettings, Settings
-from ..corpus import count_tokens, read_jsonl
+from ..corpus import corpus_version_tag, count_tokens, read_jsonl
 from ..data import data_file
 from ..embed import Embedder
 from ..factbook import entry_passages, factbook_entries
@@ -624,7 +624,7 @@ def forest_folder(settings: Settings, corpus: str) -> Path:
     "The forest folder of `corpus` for these settings."
     if settings.fable.forest_dir: return Path(settings.fable.forest_dir).expanduser()
     model = re.sub(r'[^A-Za-z0-9._-]+', '_', settings.llm.model)
-    return Path(settings.cache_dir)/'forests'/f'{corpus}--{model}'
+    return Path(settings.cache_dir)/'forests'/f'{corpus}{corpus_version_tag(corpus)}--{model}'  # a corpus's new passages make a new forest
 
 # %% ../../nbs/retrieval/12_fable_forest.ipynb #4cd9a78e
 def export_trees(folder: str | Path, out: str | Path) -> int:
