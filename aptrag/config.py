@@ -16,12 +16,12 @@ from pydantic_settings import (BaseSettings, JsonConfigSettingsSource, PydanticB
                                SettingsConfigDict, TomlConfigSettingsSource)
 
 # %% auto #0
-__all__ = ['EMBEDDED_MODEL_NAME', 'DEFAULT_MODEL_NAME', 'MODEL_NAMES', 'PRESETS', 'RENAMED', 'RENAMED_VALUES', 'RETIRED',
-           'RETIRED_PURPOSES', 'LISTED_PURPOSES', 'BEFORE_IT_EXISTED', 'PlannerSettings', 'LLMSettings',
-           'BudgetSettings', 'RetrievalSettings', 'GuardSettings', 'AptragSettings', 'PlanRAGSettings',
-           'LogicRAGSettings', 'ToQSettings', 'RTRAGSettings', 'NaiveTokensSettings', 'IRCoTSettings', 'MethodSettings',
-           'FableSettings', 'AnswerSettings', 'default_cache_dir', 'Settings', 'load_settings', 'apply_overrides',
-           'upgrade_settings']
+__all__ = ['EMBEDDED_MODEL_NAME', 'DEFAULT_MODEL_NAME', 'MODEL_NAMES', 'APTRAG_READINGS', 'PRESETS', 'RENAMED', 'RENAMED_VALUES',
+           'RETIRED', 'RETIRED_PURPOSES', 'LISTED_PURPOSES', 'BEFORE_IT_EXISTED', 'PlannerSettings', 'LLMSettings',
+           'BudgetSettings', 'RetrievalSettings', 'GuardSettings', 'readings_value', 'AptragSettings',
+           'PlanRAGSettings', 'LogicRAGSettings', 'ToQSettings', 'RTRAGSettings', 'NaiveTokensSettings',
+           'IRCoTSettings', 'MethodSettings', 'FableSettings', 'AnswerSettings', 'default_cache_dir', 'Settings',
+           'load_settings', 'apply_overrides', 'upgrade_settings']
 
 # %% ../nbs/core/00_config.ipynb #1a9b8a48
 EMBEDDED_MODEL_NAME = 'qwen2.5-coder-0.5b-instruct-q4_k_m'  # label of the smaller GGUF model that ships with the install
@@ -156,6 +156,16 @@ class GuardSettings(BaseModel):
     root_as_asked: bool = True  # a root kept whole searches and answers with the question as asked, no rewrite: Naive RAG's retrieval and prompt
     search_as_asked: bool = True  # a sub-question searches and is answered with its question as written, no rewrite call (the paper rewrites every query)
 
+# %% ../nbs/core/00_config.ipynb #2771f448
+APTRAG_READINGS = ('sized_tree', 'group', 'fanout', 'set_rounds', 'field_expansion', 'grounding', 'compare', 'look_again', 'substitution',
+                   'set_answers')  # what APT-RAG adds to the paper's method, each a name in `methods.aptrag.readings`
+
+def readings_value(value) -> list[str]:
+    "A readings setting as a list of known names: a list, a comma-separated string ('fanout,group'), '' for none or 'all'."
+    if isinstance(value, str): value = list(APTRAG_READINGS) if value.strip() == 'all' else [v.strip() for v in value.split(',') if v.strip()]
+    if unknown := [v for v in value if v not in APTRAG_READINGS]: raise ValueError(f'unknown reading(s) {", ".join(map(repr, unknown))}; there are: {", ".join(APTRAG_READINGS)}')
+    return list(dict.fromkeys(value))
+
 # %% ../nbs/core/00_config.ipynb #aab1c1ac
 class AptragSettings(BaseModel):
     "APT-RAG's method settings and ablation switches."
@@ -177,7 +187,12 @@ class AptragSettings(BaseModel):
     fanout_top_k: int = Field(1, ge=1, le=100)  # passages retrieved for each item check (1: the item's own passage; with 3, the 1.5B mixed up whose passage said what in a batch)
     max_fanout: int = Field(64, ge=1, le=1000)  # items one fan-out checks at most; its checks' calls and nodes are added to the question's budget
     fanout_batch: int = Field(0, ge=0, le=64)  # EC: a fan-out's checks (one question of different items) share a batched call whatever their passages, this many at most; 0: only where their passages overlap, as EC groups any siblings
+    readings: list[str] = Field(default_factory=lambda: list(APTRAG_READINGS))  # its readings that are on (APTRAG_READINGS; '' none, 'all', or 'fanout,group' on the command line)
     guards: GuardSettings = Field(default_factory=GuardSettings)  # what this suite adds for small planners (not in the paper; `preset=paper` turns every one off)
+
+    @field_validator('readings', mode='before')
+    @classmethod
+    def _known_readings(cls, value): return readings_value(value)
 
 # %% ../nbs/core/00_config.ipynb #17b1a41c
 class PlanRAGSettings(BaseModel):
@@ -342,7 +357,8 @@ def load_settings(
 
 # %% ../nbs/core/00_config.ipynb #a63afc50
 PRESETS: dict[str, dict[str, Any]] = {
-    'paper': {f'methods.aptrag.guards.{name}': type(value)() for name, value in GuardSettings().model_dump().items()},  # every guard off (False, 0)
+    'paper': {f'methods.aptrag.guards.{name}': type(value)() for name, value in GuardSettings().model_dump().items()}  # every guard off (False, 0)
+             | {'methods.aptrag.readings': []},  # and every reading
 }  # named groups of settings, applied by `apply_overrides` for a 'preset' key
 
 def apply_overrides(

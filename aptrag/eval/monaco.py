@@ -26,7 +26,8 @@ FACTBOOK_LINES = ('Region', 'Location', 'Area', 'Land boundaries', 'Coastline', 
                   'Median age', 'Population growth rate', 'Urban population', 'Major urban areas', 'Languages', 'Religions',
                   'Conventional long form', 'Conventional short form', 'Government type', 'Dependency status', 'Capital', 'Independence',
                   'International organization participation', 'Real GDP (purchasing power parity)', 'Real GDP per capita',
-                  'Exports - partners', 'Exports - commodities', 'Background')  # the 'Label: value' lines of the Factbook passages (`aptrag.factbook.entry_passages`)
+                  'Exports - partners', 'Exports - commodities', 'Background', 'Life expectancy at birth', 'Total fertility rate',
+                  'Ethnic groups', 'Imports - partners', 'Imports - commodities')  # the 'Label: value' lines of the Factbook passages (`aptrag.factbook.entry_passages`)
 
 # %% ../../nbs/eval/30b_monaco.ipynb #560a16f7
 def reserved_ids() -> set[int]:

@@ -13,6 +13,7 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
+from ...config import APTRAG_READINGS
 from ...llm import CallLog
 from ..answering import answer_from_passages, ask_answer, asks_for_list, names_with_and_read, names_with_and, passages_for, tidy_list_answer
 from .ec import answer_cluster, cluster_siblings
@@ -31,9 +32,9 @@ from ...tree import FlagKind, Mode, Node, Plan
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['run_tasks', 'PlanDecision', 'APTRAG', 'qa_pairs', 'list_items', 'named_pages', 'grounded_items', 'named_in_passages',
-           'field_lines', 'defining_lines', 'field_keys', 'unlike_members', 'create_children', 'is_unknown',
-           'read_check', 'combine_checks', 'compare_by_numbers']
+__all__ = ['READING_FLAGS', 'run_tasks', 'PlanDecision', 'APTRAG', 'qa_pairs', 'list_items', 'named_pages', 'grounded_items',
+           'named_in_passages', 'field_lines', 'defining_lines', 'field_keys', 'unlike_members', 'create_children',
+           'is_unknown', 'read_check', 'combine_checks', 'compare_by_numbers', 'readings_seen']
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #8482d6fd
 def run_tasks(
@@ -82,6 +83,14 @@ class APTRAG(QuestionMethod):
     def guards(self):
         "Its guards for small planners (`methods.aptrag.guards`), none of them in the paper."
         return self.settings.methods.aptrag.guards
+    def reads(self, reading: str) -> bool:
+        "Whether `reading` (one of `aptrag.config.APTRAG_READINGS`) is on: `methods.aptrag.readings`."
+        if reading not in APTRAG_READINGS: raise ValueError(f'unknown reading {reading!r}')
+        return reading in self.options.readings
+    @property
+    def completes_sets(self) -> bool:
+        "Whether a node that asks for a set is completed after its answer (`complete_set`): a reading grounds it or grows it."
+        return self.reads('grounding') or self.reads('set_rounds') and self.options.set_rounds > 0
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #1ba0b1a9
 @patch
@@ -103,11 +112,12 @@ def plan(self: APTRAG,
     if not self.options.vertical: node.plan = Plan.maintain; return leaf
     if node.depth >= self.settings.budget.max_depth - 1:
         node.plan = Plan.forced_leaf; node.flag(FlagKind.depth_limit); return leaf
-    group = aggregate_question(node.text)
-    if node.depth > 0 and not group: node.plan = Plan.maintain; return leaf  # one fact of one thing
+    group = self.reads('group') and aggregate_question(node.text)
+    sized = self.reads('sized_tree')
+    if node.depth > 0 and not group and sized: node.plan = Plan.maintain; return leaf  # one fact of one thing
     if not self.may_grow(ctx, node): node.plan = Plan.forced_leaf; return leaf
     subs = plan_group(ctx, node) if group else None
-    if subs is None and node.depth == 0 and (not group or self.may_grow(ctx, node)): subs = decompose(ctx, node)
+    if subs is None and (node.depth == 0 or not sized) and (not group or self.may_grow(ctx, node)): subs = decompose(ctx, node)  # the paper plans every node
     node.plan = Plan.split if subs else Plan.maintain
     return PlanDecision(Mode.vertical, subs) if subs else leaf
 
@@ -168,7 +178,7 @@ def answer_as_asked(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
     root.query = root.text
     hits = ctx.retrieve_many([root], [root.text])[0]
     root.answer = answer_from_passages(ctx, root, hits, final=True, query=self.shown_query(root))
-    if asks_for_list(root.text): self.complete_set(ctx, root, hits, final=True)
+    if asks_for_list(root.text) and self.completes_sets: self.complete_set(ctx, root, hits, final=True)
     return root.answer
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #1bc7b8eb
@@ -184,7 +194,7 @@ def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
         last = root.children[-1] if root.children else None
         if root.has_flag(AptragFlag.group) and last is not None and item_check(last.question) is not None and last.answer:
             root.answer = last.answer  # the group, narrowed condition by condition: the last check's result is the answer (no call)
-        elif compared := compare_by_numbers(root.text, root.children):
+        elif self.reads('compare') and (compared := compare_by_numbers(root.text, root.children)):
             root.answer = compared[0]; root.flag(AptragFlag.compared, values=compared[1])
         else: root.answer = self.final_answer(ctx, root, own)
         return root.answer
@@ -200,7 +210,7 @@ def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
 @patch
 def answer_passages(self: APTRAG, ctx: QuestionContext, node: Node, hits: Sequence[Hit], purpose: str = 'answer_external') -> str:
     "`node` answered from its passages: a list of names when it asks for a set, else a brief answer."
-    if not asks_for_list(node.text): return answer_from_passages(ctx, node, hits, query=self.shown_query(node))
+    if not (self.reads('set_answers') and asks_for_list(node.text)): return answer_from_passages(ctx, node, hits, query=self.shown_query(node))
     prompt = external_answer_prompt(node.text, self.shown_query(node) or node.query or node.text, passages_for(ctx, node, hits))
     reply = ctx.chat(node, prompt, purpose=purpose, system=FINAL_SYSTEM['list'], max_tokens=self.settings.answer.tokens, version=ANSWER_VERSION)
     return tidy_list_answer(extract_answer(reply), names=names_with_and(prompt))
@@ -281,7 +291,7 @@ def expand_by_fields(self: APTRAG,
     pages: dict[str, list[str]] = {}
     for h in hits:
         if h.passage.title.lower() in known: pages.setdefault(h.passage.title, []).append(h.passage.text)
-    lines = defining_lines(pages, required_names(node.text)) if depth and not ctx.retriever.calls_llm else []
+    lines = defining_lines(pages, required_names(node.text)) if depth and self.reads('field_expansion') and not ctx.retriever.calls_llm else []
     if not lines: return [], [], {}
     candidates: dict[str, Hit] = {}
     for line, found in zip(lines, ctx.retrieve_many([node] * len(lines), lines, k=depth, record=False)):
@@ -306,9 +316,11 @@ def complete_set(self: APTRAG,
     "Add the members its pages state as the known ones do (`expand_by_fields`), then retrieve past what `node` read, round by round, until two rounds in a row add no member (then as much over `whole`'s pages); its answer becomes the whole set."
     names = required_names(node.text)
     def whole_names(read: Sequence[Hit]) -> list[str]: return names_with_and('\n'.join([node.text] + [h.passage.title for h in read]))  # 'Saint Kitts and Nevis', one member
-    items = named_in_passages(grounded_items(list_items(node.answer, whole_names(hits)), hits, names), hits, node.text, recalled=whole is None)  # a group to be checked: what it read
+    def grounded(items: list[str], read: Sequence[Hit], **how) -> list[str]:  # the names its passages bear out (`grounding`)
+        return named_in_passages(grounded_items(items, read, names), read, node.text, **how) if self.reads('grounding') else items
+    items = grounded(list_items(node.answer, whole_names(hits)), hits, recalled=whole is None)  # a group to be checked: what it read
     closed = any(len(group) > 1 for group in names)  # 'the capitals of Spain, Portugal and Italy': as many members as the names it lists
-    if self.options.set_rounds == 0 or closed or whole is None and len(named_pages(items, hits)) < 2:  # not a set read off several pages
+    if self.options.set_rounds == 0 or not self.reads('set_rounds') or closed or whole is None and len(named_pages(items, hits)) < 2:  # not a set read off several pages
         if items != list_items(node.answer, whole_names(hits)): node.answer = ', '.join(items) or 'none'
         return
     shown, k, added, read = set(), min(self.settings.retrieval.top_k, self.options.set_round_passages), [], list(hits)
@@ -336,7 +348,7 @@ def complete_set(self: APTRAG,
             node.query = node.query or node.text
             try: reply = self.answer_passages(ctx, node, new, 'answer_set_round')
             except BudgetExceeded: return False
-            more = [i for i in named_in_passages(grounded_items(list_items(reply, whole_names(new)), new, names), new, node.text) if i.lower() not in known]
+            more = [i for i in grounded(list_items(reply, whole_names(new)), new) if i.lower() not in known]
             added.append(len(more)); run.append(len(more))
             items += more
             if run[-2:] == [0, 0]: return True  # two rounds in a row added nothing: the set has stopped growing
@@ -384,7 +396,7 @@ def answer_leaves(self: APTRAG,
         try: node.answer = self.answer_passages(ctx, node, hits[node.id])
         except BudgetExceeded: node.answer = ''
         node.finished_s = ctx.now()
-    sets = [l for l in leaves if sets_alone and asks_for_list(l.text)]  # a set is answered on its own, as a list of names
+    sets = [l for l in leaves if sets_alone and self.reads('set_answers') and asks_for_list(l.text)]  # a set is answered on its own, as a list of names
     run_each(single, sets, parallel, options.max_parallel)
     leaves = [l for l in leaves if l not in sets]
     if not options.ec or len(leaves) < 2:
@@ -432,6 +444,7 @@ def look_again(self: APTRAG, ctx: QuestionContext, nodes: Sequence[Node], hits: 
                unanswered: Callable[[Node], bool] = lambda n: is_unknown(n.answer),  # which answers do not answer
                k: Optional[int] = None):  # it reads the next 2k passages; default: retrieval.top_k
     "Retrieve deeper for the `nodes` that answered unknown and answer each again, one call each, while growth is allowed."
+    if not self.reads('look_again'): return
     k = k or self.settings.retrieval.top_k
     for node in [n for n in nodes if unanswered(n)]:
         if not self.may_grow(ctx, node): break
@@ -527,7 +540,7 @@ def fan_out(self: APTRAG,
     def bears(c: Node) -> bool:  # a passage of the item's own page names the condition (else one that names the item)
         read, item = hits.get(c.id, []), item_of[c.id].lower()
         own = [h for h in read if h.passage.title.lower() == item] or [h for h in read if item in h.passage.text.lower()]
-        return not words or any(mentions(h.passage.text, words) for h in own)
+        return not words or not self.reads('grounding') or any(mentions(h.passage.text, words) for h in own)
     def unsettled(c: Node) -> bool:  # no value, or a yes its passages do not bear out: it reads deeper and is asked again
         value = read_check(c.answer or '', check.kind, check.term)
         return check.kind != 'none' and (value is None or value is True and not bears(c))
@@ -544,7 +557,7 @@ def answer_dependent(self: APTRAG, ctx: QuestionContext, parent: Node, node: Nod
     "Answer `node` once the siblings it references are answered: by a check per item, from the list, laterally, or externally."
     node.started_s = ctx.now()
     pairs = qa_pairs(parent.children, node.depends_on)
-    check = item_check(node.question) if self.options.fanout and len(node.depends_on) == 1 else None
+    check = item_check(node.question) if self.options.fanout and self.reads('fanout') and len(node.depends_on) == 1 else None
     if check is not None:
         items = list_items(pairs[0][1][1], names_with_and_read(parent.children[node.depends_on[0] - 1]))
         if check.kind != 'none' and (len(items) > 1 or len(items) == 1 and check.keep not in ('largest', 'smallest')):
@@ -554,7 +567,7 @@ def answer_dependent(self: APTRAG, ctx: QuestionContext, parent: Node, node: Nod
             node.answer = str(len(items)) if check.result == 'count' else ', '.join(items) or 'none'
         node.finished_s = ctx.now(); return
     try:
-        short = all(len(answer.split()) <= 12 for _, (_, answer) in pairs)
+        short = self.reads('substitution') and all(len(answer.split()) <= 12 for _, (_, answer) in pairs)
         node.contextualised = substitute_references(node.question, {k: a for k, (_, a) in pairs}) if short else contextualise(ctx, node, pairs)
         lateral = self.options.lateral and not needs_search(ctx, node, pairs)
     except BudgetExceeded: lateral = True
@@ -601,7 +614,7 @@ def expand(self: APTRAG,
     def answer_leaves():
         self.answer_leaves(ctx, parent, leaves, hits)
         for leaf in leaves:
-            if asks_for_list(leaf.text): self.complete_set(ctx, leaf, hits[leaf.id], whole=parent.text if parent.has_flag(AptragFlag.group) and leaf is children[0] else None)
+            if asks_for_list(leaf.text) and self.completes_sets: self.complete_set(ctx, leaf, hits[leaf.id], whole=parent.text if parent.has_flag(AptragFlag.group) and leaf is children[0] else None)
         self.look_again(ctx, leaves, hits)
     number = {c.id: k for k, c in enumerate(children, 1)}
     leaves_key = number[leaves[0].id] if leaves else None
@@ -623,7 +636,18 @@ def answer_split(self: APTRAG, ctx: QuestionContext, node: Node, subquestions: l
     self.expand(ctx, node, subquestions)
     last = node.children[-1] if node.children else None
     if last is None: self.answer_external(ctx, node)  # the node budget left no room for its sub-questions: answered as a leaf
-    elif item_check(last.question) is not None and last.answer is not None: node.answer = last.answer  # its conditions, checked item by item
-    elif compared := compare_by_numbers(node.text, node.children): node.answer = compared[0]; node.flag(AptragFlag.compared, values=compared[1])
+    elif self.reads('fanout') and item_check(last.question) is not None and last.answer is not None: node.answer = last.answer  # its conditions, checked item by item
+    elif self.reads('compare') and (compared := compare_by_numbers(node.text, node.children)): node.answer = compared[0]; node.flag(AptragFlag.compared, values=compared[1])
     else: node.answer = self.answer_from_pairs(ctx, node, qa_pairs(node.children), Mode.vertical)
     node.finished_s = ctx.now()
+
+# %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #661fed69
+READING_FLAGS: dict[str, tuple[AptragFlag, ...]] = {
+    'group': (AptragFlag.group,), 'fanout': (AptragFlag.fanout,), 'set_rounds': (AptragFlag.set_rounds,),
+    'grounding': (AptragFlag.ungrounded,), 'compare': (AptragFlag.compared,), 'look_again': (AptragFlag.look_again,),
+}  # a reading -> the flags it leaves where it acts (`sized_tree`, `field_expansion`, `substitution` and `set_answers` leave none of their own)
+
+def readings_seen(trace) -> set[str]:
+    "The readings whose flags a trace shows."
+    shown = {f.kind for n in trace.nodes() for f in n.flags}
+    return {reading for reading, flags in READING_FLAGS.items() if shown & set(flags)}
