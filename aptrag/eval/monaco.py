@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
 from ..data import data_file, mirror_folder
-from ..factbook import alias_index, factbook_entries, numbers_in, plain
+from ..factbook import alias_index, factbook_entries, plain
+from ..lexicon import numbers_in
 
 # %% auto #0
 __all__ = ['MONACO_RELEASE', 'MONACO_RESERVED', 'FACTBOOK_LINES', 'reserved_ids', 'offline_needs', 'dev_read', 'answer_kind',

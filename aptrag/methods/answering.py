@@ -11,6 +11,7 @@ from typing import Literal, Optional, Sequence
 
 from pydantic import BaseModel, Field
 
+from ..lexicon import DOTTED_NAME_WORD
 from ..llm import LLM, StructuredOutputError
 from .base import BudgetExceeded, QuestionContext
 from ..retrieval.base import Hit
@@ -72,9 +73,8 @@ def extract_answer(text: str) -> str:
     return parts[-1].strip() if len(parts) > 1 and parts[-1].strip() else (text or '').strip()
 
 # %% ../../nbs/methods/21_answering.ipynb #a4bdf243
-_NAME_WORD = r"[A-Z][\w'.-]*"
 _AND_NAME = re.compile(rf"(?:^|(?<=\] )|(?<=, )|(?<=: )|(?<=; )|(?<=\bor )|(?<=\())"  # standing as a whole: a title line, a list item, an option
-                       rf"({_NAME_WORD}(?: {_NAME_WORD})* and (?:the )?{_NAME_WORD}(?: {_NAME_WORD})*)"
+                       rf"({DOTTED_NAME_WORD}(?: {DOTTED_NAME_WORD})* and (?:the )?{DOTTED_NAME_WORD}(?: {DOTTED_NAME_WORD})*)"
                        rf"(?=$|[,;?.)]| or\b)", re.M)
 
 def names_with_and(text: str) -> list[str]:

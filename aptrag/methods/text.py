@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 from typing import Collection, Mapping, Sequence
 
+from ..lexicon import singular
+
 # %% auto #0
-__all__ = ['REFERENCE', 'FUNCTION_WORDS', 'references_in', 'fill_references', 'content_words', 'restates', 'singular',
-           'example_words_copied', 'names_documents_only']
+__all__ = ['REFERENCE', 'FUNCTION_WORDS', 'references_in', 'fill_references', 'content_words', 'restates', 'example_words_copied',
+           'names_documents_only']
 
 # %% ../../nbs/methods/21b_text.ipynb #e51adef1
 REFERENCE = re.compile(r'<\s*Q\s*(\d+)\s*>', re.I)  # '<Qj>': the answer of sub-question j
@@ -43,12 +45,6 @@ def restates(question: str, parent: str) -> bool:
     "Whether `question` asks what `parent` asks: the same content words (references to siblings aside)."
     mine = content_words(question)
     return bool(mine) and mine == content_words(parent)
-
-# %% ../../nbs/methods/21b_text.ipynb #c2a09fa0
-def singular(word: str) -> str:
-    "A rough singular of an English word, enough to match a question's words (countries -> country, borders -> border)."
-    if word.endswith('ies') and len(word) > 4: return word[:-3] + 'y'
-    return word[:-1] if word.endswith('s') and not word.endswith('ss') else word
 
 # %% ../../nbs/methods/21b_text.ipynb #80e7cea9
 def example_words_copied(

@@ -14,6 +14,7 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 
 from ...config import APTRAG_READINGS
+from ...lexicon import LESS_WORDS, MORE_WORDS, NAME_WITH_AND, first_number, is_unknown
 from ...llm import CallLog
 from ..answering import answer_from_passages, ask_answer, asks_for_list, names_with_and_read, names_with_and, passages_for, tidy_list_answer
 from .ec import answer_cluster, cluster_siblings
@@ -34,7 +35,7 @@ from fastcore.basics import patch
 # %% auto #0
 __all__ = ['READING_FLAGS', 'run_tasks', 'PlanDecision', 'APTRAG', 'qa_pairs', 'list_items', 'named_pages', 'grounded_items',
            'named_in_passages', 'field_lines', 'defining_lines', 'field_keys', 'unlike_members', 'create_children',
-           'is_unknown', 'read_check', 'combine_checks', 'compare_by_numbers', 'readings_seen']
+           'read_check', 'combine_checks', 'compare_by_numbers', 'readings_seen']
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #8482d6fd
 def run_tasks(
@@ -430,14 +431,6 @@ def answer_leaves(self: APTRAG,
         if outcome.error: first.flag(AptragFlag.ec_error, outcome.error[:120])
     run_each(answer, list(enumerate(plan.clusters, 1)), parallel, options.max_parallel)
 
-# %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #a186b93d
-_UNKNOWN = re.compile(r"^\s*(unknown|not (stated|mentioned|given|found|known|specified)|(the )?(passages?|documents?|context) do(es)? not|i (do not|don't) know|"
-                      r"cannot be determined|no information)", re.I)
-
-def is_unknown(answer: Optional[str]) -> bool:
-    "Whether an answer says the material did not answer it (or is empty)."
-    return not (answer or '').strip() or bool(_UNKNOWN.match(answer))
-
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #e4f2c274
 @patch
 def look_again(self: APTRAG, ctx: QuestionContext, nodes: Sequence[Node], hits: dict[str, list[Hit]],
@@ -459,8 +452,6 @@ def look_again(self: APTRAG, ctx: QuestionContext, nodes: Sequence[Node], hits: 
         except BudgetExceeded: break
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #d64230cb
-_SCALES = {'thousand': 1e3, 'million': 1e6, 'billion': 1e9, 'trillion': 1e12}
-
 def read_check(answer: str, kind: str, term: str = ''):
     "A check's answer as True/False (yes_no; match: whether it names `term`) or a number (number); None when it says neither."
     text = extract_answer(answer or '').strip().lower()
@@ -471,8 +462,7 @@ def read_check(answer: str, kind: str, term: str = ''):
         if re.match(r'^(yes|true|correct)\b', text): return True
         if re.match(r'^(no|false|not)\b', text): return False
         return None
-    m = re.search(r'(\d[\d,]*(?:\.\d+)?)\s*(thousand|million|billion|trillion)?', text)
-    return float(m.group(1).replace(',', '')) * _SCALES.get(m.group(2) or '', 1) if m else None
+    return first_number(text)
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #2e34e3a3
 def combine_checks(items: Sequence[str], answers: Sequence[str], check: ItemCheck,
@@ -491,10 +481,7 @@ def combine_checks(items: Sequence[str], answers: Sequence[str], check: ItemChec
     return str(len(kept)) if check.result == 'count' else ', '.join(kept) or 'none'
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #07533c79
-_MORE = r'larger|largest|bigger|biggest|more|most|higher|highest|greater|greatest|longer|longest|taller|tallest|wider|deeper'
-_LESS = r'smaller|smallest|fewer|fewest|less|least|lower|lowest|shorter|shortest|narrower'
-_NAMED = r"[A-Z][\w'.-]*(?:\s+(?:and\s+(?:the\s+)?)?[A-Z][\w'.-]*)*"  # capitalised words, an 'and' between them ('Trinidad and Tobago')
-_TWO_NAMED = re.compile(rf"({_NAMED})\s*,?\s+or\s+((?:the\s+)?{_NAMED})")
+_TWO_NAMED = re.compile(rf"({NAME_WITH_AND})\s*,?\s+or\s+((?:the\s+)?{NAME_WITH_AND})")  # 'Nigeria or Brazil', 'Trinidad and Tobago or Peru'
 
 def _writes_whole(text: str, thing: str) -> bool:
     "Whether `text` writes `thing`'s whole name ('the' aside), any case."
@@ -503,7 +490,7 @@ def _writes_whole(text: str, thing: str) -> bool:
 
 def compare_by_numbers(question: str, children: Sequence[Node]) -> Optional[tuple[str, dict[str, float]]]:
     "Which of the two things `question` names ('..., Nigeria or Brazil?') has more (less), by the numbers its children answered; None where it cannot tell."
-    more, less = re.search(rf'\b({_MORE})\b', question, re.I), re.search(rf'\b({_LESS})\b', question, re.I)
+    more, less = re.search(rf'\b({MORE_WORDS})\b', question, re.I), re.search(rf'\b({LESS_WORDS})\b', question, re.I)
     pair = _TWO_NAMED.search(question)
     if pair is None or bool(more) == bool(less): return None
     values: dict[str, float] = {}

@@ -18,15 +18,15 @@ from .prompts import (ANSWERABILITY_SYSTEM, ANSWERABILITY_VERSION, CONTEXTUALISE
                             DECOMPOSE_EXAMPLE_WORDS, DECOMPOSE_VERSION, GROUP_EXAMPLE_WORDS, GROUP_VERSION, REWRITE_VERSION, Answerability,
                             Contextualisation, Decomposition, GroupPlan, Query, answerability_prompt, contextualise_prompt, decompose_prompt,
                             group_prompt, queries_schema, rewrite_batch_prompt, rewrite_prompt, parse_subquestion)
-from ..text import FUNCTION_WORDS, REFERENCE, content_words, example_words_copied, restates, singular
+from ...lexicon import ABOVE, BELOW, NAME_RUN, NAME_WORD, NUMBER, SUPERLATIVE, keeps_largest, plural, scaled, singular
+from ..text import FUNCTION_WORDS, REFERENCE, content_words, example_words_copied, restates
 from ...tree import FlagKind, Node, register_flags
 
 # %% auto #0
-__all__ = ['SUPERLATIVE', 'AptragFlag', 'drop_restated', 'names_in', 'lost_restrictions', 'invented_names', 'keeps_its_scope',
-           'required_names', 'mentions', 'decompose', 'aggregate_question', 'group_adds', 'group_steps', 'name_phrases',
-           'part_of_a_name', 'plan_group', 'ItemCheck', 'singular_predicate', 'plural', 'item_check', 'name_initials',
-           'condition_words', 'needs_search', 'substitute_references', 'contextualise', 'rewrite_query',
-           'rewrite_queries']
+__all__ = ['AptragFlag', 'drop_restated', 'names_in', 'lost_restrictions', 'invented_names', 'keeps_its_scope', 'required_names',
+           'mentions', 'decompose', 'aggregate_question', 'group_adds', 'group_steps', 'name_phrases', 'part_of_a_name',
+           'plan_group', 'ItemCheck', 'singular_predicate', 'item_check', 'name_initials', 'condition_words',
+           'needs_search', 'substitute_references', 'contextualise', 'rewrite_query', 'rewrite_queries']
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #eb92b063
 @register_flags
@@ -154,8 +154,7 @@ def decompose(ctx: QuestionContext, node: Node) -> list[str]:
     return subs
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #1336c5b6
-SUPERLATIVE = re.compile(r'\b(largest|biggest|highest|greatest|most|smallest|lowest|least|fewest)\b', re.I)
-_NAMED_PLURAL = re.compile(r"^\s*(?:[Ww]hich|[Ww]hat)\s+(?:[A-Z][\w'-]*\s+){1,3}([a-z]+(?<!ss)s)\b")  # 'Which West African countries ...'
+_NAMED_PLURAL = re.compile(rf"^\s*(?:[Ww]hich|[Ww]hat)\s+(?:{NAME_WORD}\s+){{1,3}}([a-z]+(?<!ss)s)\b")  # 'Which West African countries ...'
 
 def aggregate_question(question: str) -> bool:
     "Whether `question` asks for the members of a group, how many there are, or the one with the most or least of something."
@@ -171,8 +170,8 @@ def group_adds(group: str, question: str) -> list[str]:
 def group_steps(question: str, plan: GroupPlan) -> Optional[list[str]]:
     "Numbered sub-questions from a group reading of `question`, [] when it asks for the group alone, None when the reading does not hold."
     if not plan.group.strip() or not asks_for_list(plan.group): return None
-    largest = bool(re.search(r'largest|biggest|highest|greatest|most', question, re.I))
-    then = 'count' if question.lower().startswith('how many') else ('largest' if largest else 'smallest') if SUPERLATIVE.search(question) else 'list'
+    extreme = SUPERLATIVE.search(question)
+    then = 'count' if question.lower().startswith('how many') else ('largest' if keeps_largest(extreme[1]) else 'smallest') if extreme else 'list'
     steps = [f'1. {plan.group.strip()}']
     for condition in plan.conditions:
         if then in ('largest', 'smallest') and SUPERLATIVE.search(condition): continue  # the extreme is the last step
@@ -187,7 +186,7 @@ def group_steps(question: str, plan: GroupPlan) -> Optional[list[str]]:
 def name_phrases(text: str) -> list[tuple[str, ...]]:
     "The names of `text`, each a run of capitalised words, lower-cased (the question's first word aside): 'South Africa' is one name."
     phrases = []
-    for m in re.finditer(r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*", REFERENCE.sub(' ', text)):
+    for m in re.finditer(NAME_RUN, REFERENCE.sub(' ', text)):
         words = tuple(w.lower() for w in m.group().split())
         if m.start() == len(text) - len(text.lstrip()): words = words[1:]  # 'Which', or the first word of 'Which African countries'
         if words: phrases.append(words)
@@ -231,10 +230,6 @@ class ItemCheck:
     term: str = ''  # for 'match': what the answer must name
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #8a490444
-_SCALE = {'thousand': 1e3, 'million': 1e6, 'billion': 1e9, 'trillion': 1e12}
-_ABOVE = r'(?:above|over|more than|greater than|larger than|bigger than|higher than|at least|exceeding)'
-_BELOW = r'(?:below|under|less than|fewer than|smaller than|lower than|at most)'
-_NUMBER = r'(\d[\d,]*(?:\.\d+)?)\s*(thousand|million|billion|trillion)?'
 _ONE_SUBJECT = {'are': 'is', 'have': 'has', 'were': 'was', 'do': 'does'}
 
 def singular_predicate(predicate: str) -> str:
@@ -251,13 +246,6 @@ def singular_predicate(predicate: str) -> str:
     return ' '.join(words)
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #343f5dc1
-def plural(noun_phrase: str) -> str:
-    "The plural of a noun phrase's last word ('official language' -> 'official languages')."
-    words = noun_phrase.split()
-    last = words[-1]
-    words[-1] = last[:-1] + 'ies' if last.endswith('y') and last[-2:-1] not in 'aeiou' else last + ('es' if last.endswith(('s', 'sh', 'ch', 'x')) else 's')
-    return ' '.join(words)
-
 def item_check(question: str) -> Optional[ItemCheck]:
     "The check per item of 'Which of <Qj> ...?' or 'How many of <Qj> ...?', or None when `question` is not of that form."
     m = re.match(r'^\s*(which|how many)\s+(?:one\s+)?of\s+(?:the\s+\w+\s+(?:in|of)\s+)?<\s*Q\s*\d+\s*>\s*,?\s*(.+?)\s*\??\s*$', question, re.I)
@@ -266,15 +254,15 @@ def item_check(question: str) -> Optional[ItemCheck]:
     if result == 'count' and re.fullmatch(r'(are there|there are|are listed|are they)', predicate, re.I): return ItemCheck('', 'none', 'all', result='count')
     if extreme := re.match(r'^(?:has|have|is|are)\s+the\s+(\w+)\s+(.+)$', predicate, re.I):
         if SUPERLATIVE.fullmatch(extreme.group(1)):
-            keep = 'largest' if re.fullmatch(r'largest|biggest|highest|greatest|most', extreme.group(1), re.I) else 'smallest'
+            keep = 'largest' if keeps_largest(extreme.group(1)) else 'smallest'
             return ItemCheck(f'What is the {extreme.group(2)} of {{item}}?', 'number', keep, result=result)
-    if number := re.match(rf'^(?:has|have|had)\s+(?:an?\s+)?(.+?)\s+({_ABOVE}|{_BELOW})\s+{_NUMBER}\b', predicate, re.I):
-        keep = 'above' if re.fullmatch(_ABOVE, number.group(2), re.I) else 'below'
-        threshold = float(number.group(3).replace(',', '')) * _SCALE.get((number.group(4) or '').lower(), 1)
+    if number := re.match(rf'^(?:has|have|had)\s+(?:an?\s+)?(.+?)\s+({ABOVE}|{BELOW})\s+{NUMBER}\b', predicate, re.I):
+        keep = 'above' if re.fullmatch(ABOVE, number.group(2), re.I) else 'below'
+        threshold = scaled(number.group(3), number.group(4))
         return ItemCheck(f'What is the {number.group(1)} of {{item}}?', 'number', keep, threshold, result)
-    if counted := re.match(rf'^(?:has|have)\s+({_ABOVE}|{_BELOW})\s+{_NUMBER}\s+(.+)$', predicate, re.I):
-        keep = 'above' if re.fullmatch(_ABOVE, counted.group(1), re.I) else 'below'
-        threshold = float(counted.group(2).replace(',', '')) * _SCALE.get((counted.group(3) or '').lower(), 1)
+    if counted := re.match(rf'^(?:has|have)\s+({ABOVE}|{BELOW})\s+{NUMBER}\s+(.+)$', predicate, re.I):
+        keep = 'above' if re.fullmatch(ABOVE, counted.group(1), re.I) else 'below'
+        threshold = scaled(counted.group(2), counted.group(3))
         return ItemCheck(f'How many {counted.group(4)} does {{item}} have?', 'number', keep, threshold, result)
     if attribute := re.match(r'^(?:have|has)\s+(.+?)\s+as\s+(?:an?\s+|the\s+|its\s+)?(.+)$', predicate, re.I):  # 'have Spanish as an official language'
         *qualifiers, noun = attribute.group(2).split()
@@ -296,7 +284,7 @@ _CONNECTORS = {'of', 'and', 'the', 'for'}
 def name_initials(text: str) -> list[tuple[str, str]]:
     "Each name of `text` with its initials, as lists of codes write it ('Commonwealth of Independent States': 'CIS'); not for a name already in capitals."
     out, text = [], text[:1].lower() + text[1:]  # the first word is capitalised anyway
-    for m in re.finditer(r"\b[A-Z][\w'-]*(?:\s+(?:(?:of|and|the|for)\s+)*[A-Z][\w'-]*)*", text):
+    for m in re.finditer(rf"\b{NAME_WORD}(?:\s+(?:(?:of|and|the|for)\s+)*{NAME_WORD})*", text):
         words = m.group().split()
         if len(words) == 1 and words[0].isupper(): continue  # 'NATO' is its own code
         out.append((m.group().lower(), ''.join(w[0] for w in words if w.lower() not in _CONNECTORS)))
