@@ -309,6 +309,11 @@ class AnswerSettings(BaseModel):
     model_config = ConfigDict(extra='forbid')
     style: Literal['free', 'list', 'short', 'form'] = 'free'  # final answer: free text with referents, a comma-separated entity list, the shortest answering phrase (EM/F1 benchmarks), or the style that fits the form the model reads the question as asking for
     tokens: int = Field(512, ge=16)  # generation limit of answer calls
+    forms: list[Literal['one', 'list', 'number', 'yes/no', 'text']] = Field(default_factory=lambda: ['one', 'list', 'number', 'yes/no', 'text'], min_length=1)  # the forms the `form` style lets the model choose among
+
+    @field_validator('forms', mode='before')
+    @classmethod
+    def _listed(cls, value): return [v.strip() for v in value.split(',') if v.strip()] if isinstance(value, str) else value  # 'one,list' on the command line
 
 # %% ../nbs/core/00_config.ipynb #24bd4603
 _settings_file: contextvars.ContextVar[Optional[Path]] = contextvars.ContextVar('aptrag_settings_file', default=None)

@@ -7,9 +7,10 @@ Docs: https://aptrag.github.io/aptrag/methods/answering.html.md"""
 # %% ../../nbs/methods/21_answering.ipynb #50afbbc9
 from __future__ import annotations
 import re
+from functools import lru_cache
 from typing import Literal, Optional, Sequence
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, create_model
 
 from ..lexicon import DOTTED_NAME_WORD
 from ..llm import LLM, StructuredOutputError
@@ -18,10 +19,11 @@ from ..retrieval.base import Hit
 from ..tree import FlagKind, Mode, Node, Plan
 
 # %% auto #0
-__all__ = ['ANSWER_VERSION', 'ANSWER_SYSTEM', 'FINAL_SYSTEM', 'STYLE_INSTRUCTION', 'ANSWER_FORMS', 'FORM_SYSTEM', 'ShortAnswer',
-           'passages_block', 'external_answer_prompt', 'direct_answer_prompt', 'extract_answer', 'names_with_and',
-           'names_with_and_read', 'tidy_list_answer', 'asks_for_list', 'fit_passages', 'passages_for', 'AnswerForm',
-           'form_prompt', 'answer_style', 'ask_answer', 'answer_from_passages', 'retrieve_and_answer']
+__all__ = ['ANSWER_VERSION', 'ANSWER_SYSTEM', 'FINAL_SYSTEM', 'STYLE_INSTRUCTION', 'ANSWER_FORMS', 'FORM_MEANS', 'FORM_SYSTEM',
+           'ShortAnswer', 'passages_block', 'external_answer_prompt', 'direct_answer_prompt', 'extract_answer',
+           'names_with_and', 'names_with_and_read', 'tidy_list_answer', 'asks_for_list', 'fit_passages', 'passages_for',
+           'form_system', 'AnswerForm', 'form_schema', 'form_prompt', 'answer_style', 'ask_answer',
+           'answer_from_passages', 'retrieve_and_answer']
 
 # %% ../../nbs/methods/21_answering.ipynb #64d8f765
 ANSWER_VERSION = 'answer-v2'
@@ -143,28 +145,40 @@ def passages_for(
 
 # %% ../../nbs/methods/21_answering.ipynb #329d5dd2
 ANSWER_FORMS = {'one': 'short', 'number': 'short', 'yes/no': 'short', 'list': 'list', 'text': 'free'}  # each form of answer and the style that writes it
-FORM_SYSTEM = 'You read a question and say what form its answer takes. Reply with a JSON object whose "form" is one of: "one", "list", "number", "yes/no", "text".'
+FORM_MEANS = {'one': 'a single name (which one, the most or the least of a group, which of two).', 'list': 'every thing that fits.',
+              'number': 'how many or how much.', 'yes/no': 'answered yes or no.', 'text': 'anything else.'}  # what each form is, as the prompt says it
+
+def form_system(forms: Sequence[str] = tuple(ANSWER_FORMS)) -> str:
+    "The system message of the form call, naming the forms the model may choose among."
+    return 'You read a question and say what form its answer takes. Reply with a JSON object whose "form" is one of: ' + ', '.join(f'"{f}"' for f in forms) + '.'
+
+FORM_SYSTEM = form_system(('one', 'list', 'number', 'yes/no', 'text'))
 
 class AnswerForm(BaseModel):
     "The form a question's answer takes, as the model reads the question."
     form: Literal['one', 'list', 'number', 'yes/no', 'text']
 
-def form_prompt(question: str) -> str:
-    "Ask what form the answer to `question` takes."
-    return (f'Question: {question}\n\nWhat form does the answer take? "one": a single name (which one, the most or the least '
-            'of a group, which of two). "list": every thing that fits. "number": how many or how much. "yes/no": answered yes '
-            'or no. "text": anything else.')
+@lru_cache(maxsize=None)
+def form_schema(forms: tuple[str, ...]) -> type[BaseModel]:
+    "`AnswerForm` narrowed to `forms`: the model's reply can only be one of them."
+    return create_model('AnswerForm', __base__=AnswerForm, form=(Literal[forms], ...))
+
+def form_prompt(question: str, forms: Sequence[str] = ('one', 'list', 'number', 'yes/no', 'text')) -> str:
+    "Ask what form the answer to `question` takes, among `forms`."
+    return f'Question: {question}\n\nWhat form does the answer take? ' + ' '.join(f'"{f}": {FORM_MEANS[f]}' for f in forms)
 
 # %% ../../nbs/methods/21_answering.ipynb #9525fcfc
 def answer_style(
     ctx: QuestionContext,  # the question's budgets and gateway
     node: Node,  # the node whose final answer is being written (the call is recorded on it)
 ) -> str:
-    "The style of a final answer: the settings' own, or in the `form` style the one that fits the form the model reads the question as asking for."
+    "The style of a final answer: the settings' own, or in the `form` style the one that fits the form the model reads the question as asking for (among `answer.forms`)."
     style = ctx.settings.answer.style
     if style != 'form': return style
     if ctx.calls_left() < 2: return 'free'  # the last call is the answer's
-    try: form = ctx.structured(node, form_prompt(node.text), AnswerForm, purpose='answer_form', system=FORM_SYSTEM, max_tokens=16, version=ANSWER_VERSION).form
+    forms = tuple(f for f in ANSWER_FORMS if f in ctx.settings.answer.forms)
+    try: form = ctx.structured(node, form_prompt(node.text, forms), form_schema(forms), purpose='answer_form', system=form_system(forms), max_tokens=16,
+                               version=ANSWER_VERSION).form
     except (StructuredOutputError, BudgetExceeded): node.flag(FlagKind.parse_fallback, 'answer_form'); return 'free'
     return ANSWER_FORMS[form]
 
