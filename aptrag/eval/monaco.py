@@ -18,7 +18,7 @@ from ..lexicon import numbers_in
 # %% auto #0
 __all__ = ['MONACO_RELEASE', 'MONACO_RESERVED', 'FACTBOOK_LINES', 'reserved_ids', 'offline_needs', 'dev_read', 'answer_kind',
            'monaco_offline_questions', 'country_names', 'country_aliases', 'country_index', 'names_in', 'name_forms',
-           'gold_names', 'monaco_scores']
+           'gold_names', 'monaco_scores', 'factbook_answers']
 
 # %% ../../nbs/eval/30b_monaco.ipynb #ca5b5b06
 MONACO_RELEASE = 'monaco/monaco_version_1_release.json'  # MoNaCo's questions, decompositions and validated answers (data mirror)
@@ -146,3 +146,9 @@ def monaco_scores(
     right, said = len({k for k in found if str(k).startswith('gold-')}), len(found)
     precision, recall = (right / said if said else 0.0), right / len(names)
     return dict(precision=precision, recall=recall, f1=2 * precision * recall / (precision + recall) if right else 0.0, kind=kind)
+
+# %% ../../nbs/eval/30b_monaco.ipynb #bb6d7ec6
+def factbook_answers() -> dict[int, dict]:
+    "Each kept question's ex_num -> the answer its Factbook lines give (`answer`, None where they do not settle it: `why`) and its F1 against MoNaCo's gold (`gold_f1`)."
+    data = json.loads((importlib.resources.files('aptrag')/'benchmarks'/'monaco_factbook.json').read_text())
+    return {int(k): v for k, v in data['questions'].items()}
