@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from ..config import Settings, apply_overrides, load_settings
 from ..corpus import Passage, load_corpus, read_jsonl, register_corpus, vital_articles_records
 from .factbook import make_factbook_questions
-from .monaco import dev_read, monaco_offline_questions, monaco_scores
+from .monaco import dev_read, factbook_answers, monaco_offline_questions, monaco_scores
 from ..embed import make_embedder
 from ..retrieval.dense import build_index, embed_corpus
 from ..data import data_file
@@ -167,9 +167,11 @@ def load_monaco_offline() -> Iterator[QARecord]:
     return (QARecord(**q) for q in monaco_offline_questions())
 
 def score_monaco_offline(answer: str, record: QARecord) -> dict:
-    "MoNaCo's answer scored without a judge (`monaco_scores`: yes/no, numbers within 10%, names with their Factbook aliases)."
+    "MoNaCo's answer scored without a judge (`monaco_scores`: yes/no, numbers within 10%, names with their Factbook aliases); `f1_factbook` against the Factbook's own answer where its lines settle one."
     s = monaco_scores(answer, record.meta['gold'])
-    return {k: s[k] for k in ('precision', 'recall', 'f1')}
+    own = factbook_answers().get(record.meta.get('ex_num'), {}).get('answer')
+    mine = {} if own is None else {'f1_factbook': monaco_scores(answer, own if isinstance(own, list) else [own])['f1']}
+    return {**{k: s[k] for k in ('precision', 'recall', 'f1')}, **mine}
 
 # %% ../../nbs/eval/31_datasets.ipynb #c92b6408
 def score_list(answer: str, record: QARecord) -> dict:
