@@ -612,10 +612,10 @@ def factbook_documents() -> list[tuple[str, str, str]]:
     "The Factbook's pages as (doc_id, title, markdown text): sections and subsections as headings, one field a paragraph."
     out = []
     for entry in factbook_entries():
-        lines, section = [f'# {entry.title}'], None
+        sections: dict[str, list[str]] = {}  # a section's passages together, in the order the sections first come
         for path, fields in entry_passages(entry):
-            if path[0] != section: section = path[0]; lines.append(f'## {section}')
-            lines += [f'### {" > ".join(path[1:])}'] + list(fields) if len(path) > 1 else list(fields)
+            sections.setdefault(path[0], []).extend([f'### {" > ".join(path[1:])}'] + list(fields) if len(path) > 1 else list(fields))
+        lines = [f'# {entry.title}'] + [line for section, body in sections.items() for line in [f'## {section}', *body]]
         out.append((f'factbook/{entry.code}', entry.title, '\n\n'.join(lines) + '\n'))
     return out
 
