@@ -17,8 +17,8 @@ from pydantic_settings import (BaseSettings, JsonConfigSettingsSource, PydanticB
 
 # %% auto #0
 __all__ = ['EMBEDDED_MODEL_NAME', 'DEFAULT_MODEL_NAME', 'MODEL_NAMES', 'APTRAG_READINGS', 'PRESETS', 'RENAMED', 'RENAMED_VALUES',
-           'RETIRED', 'RETIRED_PURPOSES', 'LISTED_PURPOSES', 'BEFORE_IT_EXISTED', 'PlannerSettings', 'LLMSettings',
-           'BudgetSettings', 'RetrievalSettings', 'GuardSettings', 'readings_value', 'AptragSettings',
+           'RETIRED', 'RETIRED_PURPOSES', 'LISTED_PURPOSES', 'BEFORE_IT_EXISTED', 'comma_separated', 'PlannerSettings',
+           'LLMSettings', 'BudgetSettings', 'RetrievalSettings', 'GuardSettings', 'readings_value', 'AptragSettings',
            'PlanRAGSettings', 'LogicRAGSettings', 'ToQSettings', 'RTRAGSettings', 'NaiveTokensSettings',
            'IRCoTSettings', 'MethodSettings', 'FableSettings', 'AnswerSettings', 'default_cache_dir', 'Settings',
            'load_settings', 'apply_overrides', 'upgrade_settings']
@@ -27,6 +27,10 @@ __all__ = ['EMBEDDED_MODEL_NAME', 'DEFAULT_MODEL_NAME', 'MODEL_NAMES', 'APTRAG_R
 EMBEDDED_MODEL_NAME = 'qwen2.5-coder-0.5b-instruct-q4_k_m'  # label of the smaller GGUF model that ships with the install
 DEFAULT_MODEL_NAME = 'qwen2.5-coder-1.5b'  # the default model: Qwen2.5-Coder-1.5B-Instruct Q4_K_M, which ships with the install too
 MODEL_NAMES = {'qwen2.5-coder-0.5b-instruct-q4_k_m': 'qwen2.5-coder-0.5b', 'qwen2.5-coder-1.5b-instruct-q4_k_m': 'qwen2.5-coder-1.5b'}  # a local model's full label -> the name settings keep
+
+def comma_separated(value):
+    "A list setting as the command line writes it ('decompose, rewrite' -> ['decompose', 'rewrite']); anything else as given."
+    return [v.strip() for v in value.split(',') if v.strip()] if isinstance(value, str) else value
 
 class PlannerSettings(BaseModel):
     "A model of its own for the planning calls; every field left unset is the main model's."
@@ -43,8 +47,7 @@ class PlannerSettings(BaseModel):
 
     @field_validator('purposes', mode='before')
     @classmethod
-    def _split_purposes(cls, value):  # --set llm.planner.purposes=decompose,rewrite gives one string
-        return [p.strip() for p in value.split(',') if p.strip()] if isinstance(value, str) else value
+    def _split_purposes(cls, value): return comma_separated(value)  # --set llm.planner.purposes=decompose,rewrite gives one string
 
 # %% ../nbs/core/00_config.ipynb #61365383
 class LLMSettings(BaseModel):
@@ -162,7 +165,7 @@ APTRAG_READINGS = ('sized_tree', 'group', 'fanout', 'set_rounds', 'field_expansi
 
 def readings_value(value) -> list[str]:
     "A readings setting as a list of known names: a list, a comma-separated string ('fanout,group'), '' for none or 'all'."
-    if isinstance(value, str): value = list(APTRAG_READINGS) if value.strip() == 'all' else [v.strip() for v in value.split(',') if v.strip()]
+    value = list(APTRAG_READINGS) if isinstance(value, str) and value.strip() == 'all' else comma_separated(value)
     if unknown := [v for v in value if v not in APTRAG_READINGS]: raise ValueError(f'unknown reading(s) {", ".join(map(repr, unknown))}; there are: {", ".join(APTRAG_READINGS)}')
     return list(dict.fromkeys(value))
 
@@ -313,7 +316,7 @@ class AnswerSettings(BaseModel):
 
     @field_validator('forms', mode='before')
     @classmethod
-    def _listed(cls, value): return [v.strip() for v in value.split(',') if v.strip()] if isinstance(value, str) else value  # 'one,list' on the command line
+    def _listed(cls, value): return comma_separated(value)  # 'one,list' on the command line
 
 # %% ../nbs/core/00_config.ipynb #24bd4603
 _settings_file: contextvars.ContextVar[Optional[Path]] = contextvars.ContextVar('aptrag_settings_file', default=None)

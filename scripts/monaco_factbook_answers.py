@@ -31,9 +31,8 @@ def line(e, label: str) -> str:
     held = FACTS[e.code].lines.get(label)
     return held[1].split(': ', 1)[1] if held else ''
 def states(region=None):
-    "The sovereign states of a Factbook region (or of all): pages with an Independence line and no dependency status."
-    return [e for e in ENTRIES if line(e, 'Independence') and not line(e, 'Dependency status') and e.title not in ('European Union', 'World')
-            and (region is None or (e.region in region if isinstance(region, tuple) else e.region == region))]
+    "The sovereign states of a Factbook region (or of all), as the Factbook benchmark counts them (`Entry.sovereign`)."
+    return [e for e in ENTRIES if e.sovereign and (region is None or (e.region in region if isinstance(region, tuple) else e.region == region))]
 def members(code): return [e for e in states() if code in FACTS[e.code].organisations]
 def pop(e): return FACTS[e.code].population
 def life(e, which='total population'):

@@ -45,6 +45,7 @@ def dev_read() -> set[str]:
     "Ids of the questions whose dev answers were read before the set grew: the split keeps them in dev."
     return {f'monaco-{n}' for n in _annotations()['dev_read']}
 
+@lru_cache(maxsize=1)
 def _annotations() -> dict: return json.loads((importlib.resources.files('aptrag')/'benchmarks'/'monaco_offline.json').read_text())
 
 # %% ../../nbs/eval/30b_monaco.ipynb #6f1847c5
@@ -148,6 +149,7 @@ def monaco_scores(
     return dict(precision=precision, recall=recall, f1=2 * precision * recall / (precision + recall) if right else 0.0, kind=kind)
 
 # %% ../../nbs/eval/30b_monaco.ipynb #bb6d7ec6
+@lru_cache(maxsize=1)
 def factbook_answers() -> dict[int, dict]:
     "Each kept question's ex_num -> the answer its Factbook lines give (`answer`, None where they do not settle it: `why`) and its F1 against MoNaCo's gold (`gold_f1`)."
     data = json.loads((importlib.resources.files('aptrag')/'benchmarks'/'monaco_factbook.json').read_text())

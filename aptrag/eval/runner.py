@@ -249,8 +249,8 @@ def prepare_run(
     run_file = out/'run.json'
     if run_file.exists():
         previous = recorded_config(run_file)
-        finished = {r.id for r in records} <= ResultsFile(out/'results.jsonl', read_only=True).done_ids()  # a finished run is read, never asked again
-        if (held := previous.get('corpus_source')) and held != config['corpus_source'] and not finished:  # never mix corpora: say which way it differs
+        def finished() -> bool: return {r.id for r in records} <= ResultsFile(out/'results.jsonl', read_only=True).done_ids()  # a finished run is read, never asked again
+        if (held := previous.get('corpus_source')) and held != config['corpus_source'] and not finished():  # never mix corpora: say which way it differs
             now = config['corpus_source']
             raise ValueError(f'{out} searched the corpus {settings.retrieval.corpus} as {held}; ' +
                              ('it cannot be read now: restore it, then resume' if now is None else
@@ -480,8 +480,8 @@ def table_runs(
     spent = str(folder/'aptrag')
     runs = []
     for method in order:
-        matched = [f'budget.match_run={spent}'] if match_cost and method not in ONE_CALL_METHODS and method != 'aptrag' else []
-        if method == 'naive-tokens' and match_cost: matched = [f'methods.naive_tokens.match_run={spent}']
+        matched = [] if not match_cost or method in ('aptrag', 'llm-only', 'naive') else [
+            f'methods.naive_tokens.match_run={spent}' if method == 'naive-tokens' else f'budget.match_run={spent}']  # its tokens, or its calls and nodes
         runs.append(TableRun(method, method, folder/method, top_k, method not in ONE_CALL_METHODS, matched))
         if method == 'naive' and wide_top_k and wide_top_k != top_k:
             runs.append(TableRun(f'naive-top{wide_top_k}', 'naive', folder/f'naive-top{wide_top_k}', wide_top_k, False, []))

@@ -152,7 +152,7 @@ def form_system(forms: Sequence[str] = tuple(ANSWER_FORMS)) -> str:
     "The system message of the form call, naming the forms the model may choose among."
     return 'You read a question and say what form its answer takes. Reply with a JSON object whose "form" is one of: ' + ', '.join(f'"{f}"' for f in forms) + '.'
 
-FORM_SYSTEM = form_system(('one', 'list', 'number', 'yes/no', 'text'))
+FORM_SYSTEM = form_system()
 
 class AnswerForm(BaseModel):
     "The form a question's answer takes, as the model reads the question."
@@ -163,7 +163,7 @@ def form_schema(forms: tuple[str, ...]) -> type[BaseModel]:
     "`AnswerForm` narrowed to `forms`: the model's reply can only be one of them."
     return create_model('AnswerForm', __base__=AnswerForm, form=(Literal[forms], ...))
 
-def form_prompt(question: str, forms: Sequence[str] = ('one', 'list', 'number', 'yes/no', 'text')) -> str:
+def form_prompt(question: str, forms: Sequence[str] = tuple(ANSWER_FORMS)) -> str:
     "Ask what form the answer to `question` takes, among `forms`."
     return f'Question: {question}\n\nWhat form does the answer take? ' + ' '.join(f'"{f}": {FORM_MEANS[f]}' for f in forms)
 
