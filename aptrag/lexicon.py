@@ -10,8 +10,9 @@ import re
 from typing import Optional
 
 # %% auto #0
-__all__ = ['SCALES', 'NUMBER', 'ABOVE', 'BELOW', 'MORE_WORDS', 'LESS_WORDS', 'SUPERLATIVE', 'NAME_WORD', 'DOTTED_NAME_WORD',
-           'NAME_RUN', 'NAME_WITH_AND', 'UNKNOWN', 'scaled', 'numbers_in', 'first_number', 'keeps_largest', 'name_runs',
+__all__ = ['SCALES', 'NUMBER', 'ABOVE', 'BELOW', 'MORE_WORDS', 'LESS_WORDS', 'SUPERLATIVE', 'COUNT_WORDS', 'COUNT', 'EXCLUDING',
+           'NAME_WORD', 'DOTTED_NAME_WORD', 'NAME_RUN', 'NAME_WITH_AND', 'UNKNOWN', 'scaled', 'numbers_in',
+           'first_number', 'keeps_largest', 'count_value', 'ranked_count', 'excludes_extreme', 'name_runs',
            'is_unknown', 'singular', 'plural']
 
 # %% ../nbs/core/00e_lexicon.ipynb #c5a4e4d1
@@ -42,6 +43,30 @@ SUPERLATIVE = re.compile(rf'\b({_LARGEST}|smallest|lowest|least|fewest)\b', re.I
 def keeps_largest(word: str) -> bool:
     "Whether a superlative asks for the largest ('most', 'highest') rather than the smallest."
     return re.fullmatch(_LARGEST, word.strip(), re.I) is not None
+
+COUNT_WORDS = {'two': 2, 'three': 3, 'four': 4, 'five': 5, 'six': 6, 'seven': 7, 'eight': 8, 'nine': 9, 'ten': 10,
+               'twelve': 12, 'fifteen': 15, 'twenty': 20}  # how many, in words
+COUNT = '|'.join([r'\d+', *COUNT_WORDS])  # a count in digits or words, to put inside a larger pattern
+EXCLUDING = r'(?:excluding|except(?:\s+for)?|other\s+than|besides|apart\s+from|not\s+counting|not)'  # what a question leaves out
+
+def count_value(word: str) -> Optional[int]:
+    "A count written in digits or words ('5', 'five'), None for anything else."
+    return int(word) if word.isdigit() else COUNT_WORDS.get(word.lower())
+
+def ranked_count(question: str) -> tuple[int, str]:
+    "How many members a question over a set's extreme asks for, and the word it writes it with: 'the five countries ... with the lowest GDP' -> (5, 'five'); (1, '') when it states no count."
+    extreme = SUPERLATIVE.search(question)
+    if not extreme: return 1, ''
+    words = re.findall(r"[\w']+", question[:extreme.start()])[-10:]  # the clause before the superlative
+    def counts(k: int, word: str) -> bool:
+        if k > 1 and [w.lower() for w in words[k - 2:k]] == ['of', 'the']: return False  # 'which of the two': the things compared
+        return 1 < (count_value(word) or 0) <= 100  # not a year
+    written = [w for k, w in enumerate(words) if counts(k, w)]
+    return (count_value(written[-1]), written[-1]) if written else (1, '')
+
+def excludes_extreme(question: str) -> bool:
+    "Whether `question` asks for what is left once the extreme is taken out ('the ethnic groups, excluding the largest')."
+    return re.search(rf'\b{EXCLUDING}\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+)?{SUPERLATIVE.pattern}', question, re.I) is not None
 
 # %% ../nbs/core/00e_lexicon.ipynb #a3734c1e
 NAME_WORD = r"[A-Z][\w'-]*"  # one capitalised word

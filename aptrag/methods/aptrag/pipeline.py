@@ -319,7 +319,9 @@ def complete_set(self: APTRAG,
     def whole_names(read: Sequence[Hit]) -> list[str]: return names_with_and('\n'.join([node.text] + [h.passage.title for h in read]))  # 'Saint Kitts and Nevis', one member
     def grounded(items: list[str], read: Sequence[Hit], **how) -> list[str]:  # the names its passages bear out (`grounding`)
         return named_in_passages(grounded_items(items, read, names), read, node.text, **how) if self.reads('grounding') else items
-    items = grounded(list_items(node.answer, whole_names(hits)), hits, recalled=whole is None)  # a group to be checked: what it read
+    listed = list_items(node.answer, whole_names(hits))
+    items = grounded(listed, hits, recalled=whole is None)  # a group to be checked: what it read
+    if listed and not items: items = listed; node.flag(AptragFlag.unstated, items=len(listed))  # no passage bears out any member: the pages do not state the set, and the answer stands
     closed = any(len(group) > 1 for group in names)  # 'the capitals of Spain, Portugal and Italy': as many members as the names it lists
     if self.options.set_rounds == 0 or not self.reads('set_rounds') or closed or whole is None and len(named_pages(items, hits)) < 2:  # not a set read off several pages
         if items != list_items(node.answer, whole_names(hits)): node.answer = ', '.join(items) or 'none'
@@ -476,7 +478,7 @@ def combine_checks(items: Sequence[str], answers: Sequence[str], check: ItemChec
         kept = [i for i, v in zip(items, values) if isinstance(v, float) and (v > check.threshold if check.keep == 'above' else v < check.threshold)]
     elif check.keep in ('largest', 'smallest'):
         numbered = [(v, i) for i, v in zip(items, values) if isinstance(v, float)]
-        kept = [(max if check.keep == 'largest' else min)(numbered)[1]] if numbered else []
+        kept = [i for _, i in sorted(numbered, key=lambda p: p[0], reverse=check.keep == 'largest')[:check.count]]  # the one at that end, or `count` of them
     else: kept = list(items)
     return str(len(kept)) if check.result == 'count' else ', '.join(kept) or 'none'
 
@@ -514,7 +516,8 @@ def fan_out(self: APTRAG,
     "Answer `node` by one check per item of `items`, batched by EC, combined by the rule of `check` without a call; a yes counts where the check's passages name its condition."
     items = list(dict.fromkeys(items))[:self.options.max_fanout]
     node.mode, node.plan = Mode.vertical, Plan.split
-    node.flag(AptragFlag.fanout, items=len(items), question=check.item_question, keep=check.keep, threshold=check.threshold, result=check.result)
+    node.flag(AptragFlag.fanout, items=len(items), question=check.item_question, keep=check.keep, threshold=check.threshold, result=check.result,
+              **({'count': check.count} if check.count > 1 else {}))
     ctx.grow(node, calls=len(items), nodes=len(items))
     items = items[:ctx.add_nodes(len(items))]
     node.children = [Node(id=f'{node.id}.{k}', depth=node.depth + 1, question=check.item_question.replace('{item}', item), plan=Plan.maintain)
@@ -533,6 +536,8 @@ def fan_out(self: APTRAG,
         return check.kind != 'none' and (value is None or value is True and not bears(c))
     self.look_again(ctx, node.children, hits, unsettled, k=2 * self.options.fanout_top_k)  # a check reads a few more passages, not a question's worth
     grounded = [bears(c) for c in node.children]
+    if words and self.reads('grounding') and not any(grounded):  # no item's passages name the condition: the corpus does not state it, and the checks stand
+        node.flag(AptragFlag.unstated, words=sorted('/'.join(sorted(g)) for g in words)); grounded = [True] * len(grounded)
     for child, borne in zip(node.children, grounded):
         if not borne and read_check(child.answer or '', check.kind, check.term) is True:
             child.flag(AptragFlag.ungrounded, words=sorted('/'.join(sorted(g)) for g in words))
@@ -631,7 +636,7 @@ def answer_split(self: APTRAG, ctx: QuestionContext, node: Node, subquestions: l
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #661fed69
 READING_FLAGS: dict[str, tuple[AptragFlag, ...]] = {
     'group': (AptragFlag.group,), 'fanout': (AptragFlag.fanout,), 'set_rounds': (AptragFlag.set_rounds,),
-    'grounding': (AptragFlag.ungrounded,), 'compare': (AptragFlag.compared,), 'look_again': (AptragFlag.look_again,),
+    'grounding': (AptragFlag.ungrounded, AptragFlag.unstated), 'compare': (AptragFlag.compared,), 'look_again': (AptragFlag.look_again,),
 }  # a reading -> the flags it leaves where it acts (`sized_tree`, `field_expansion`, `substitution` and `set_answers` leave none of their own)
 
 def readings_seen(trace) -> set[str]:

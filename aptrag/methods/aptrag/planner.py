@@ -18,7 +18,7 @@ from .prompts import (ANSWERABILITY_SYSTEM, ANSWERABILITY_VERSION, CONTEXTUALISE
                             DECOMPOSE_EXAMPLE_WORDS, DECOMPOSE_VERSION, GROUP_EXAMPLE_WORDS, GROUP_VERSION, REWRITE_VERSION, Answerability,
                             Contextualisation, Decomposition, GroupPlan, Query, answerability_prompt, contextualise_prompt, decompose_prompt,
                             group_prompt, queries_schema, rewrite_batch_prompt, rewrite_prompt, parse_subquestion)
-from ...lexicon import ABOVE, BELOW, NAME_RUN, NAME_WORD, NUMBER, SUPERLATIVE, keeps_largest, plural, scaled, singular
+from ...lexicon import ABOVE, BELOW, COUNT, NAME_RUN, NAME_WORD, NUMBER, SUPERLATIVE, count_value, excludes_extreme, keeps_largest, plural, ranked_count, scaled, singular
 from ..text import FUNCTION_WORDS, REFERENCE, content_words, example_words_copied, restates
 from ...tree import FlagKind, Node, register_flags
 
@@ -44,6 +44,7 @@ class AptragFlag(StrEnum):
     ec_error = 'ec_error'  # a batched EC call failed (detail: the error)
     compared = 'compared'  # a question for which of two things has more (less) was answered by comparing its children's numbers, without a call (data: values)
     ungrounded = 'ungrounded'  # a yes/no check said yes, but no passage of its item's page names its condition, even after looking again: the item is not kept (data: words)
+    unstated = 'unstated'  # grounding found no passage that names the condition (or any member) for any item: the corpus does not state it, and the answers stand (data: words or items)
     look_again = 'look_again'  # a check answered 'unknown' from its passages: it retrieved deeper and was asked again
     unanswered = 'unanswered'  # retired guard `unanswered_fallback` (old traces carry it)
     gated = 'gated'  # retired guard `split_gate` (old traces carry it)
@@ -169,8 +170,8 @@ def group_adds(group: str, question: str) -> list[str]:
 
 def group_steps(question: str, plan: GroupPlan) -> Optional[list[str]]:
     "Numbered sub-questions from a group reading of `question`, [] when it asks for the group alone, None when the reading does not hold."
-    if not plan.group.strip() or not asks_for_list(plan.group): return None
-    extreme = SUPERLATIVE.search(question)
+    if not plan.group.strip() or not asks_for_list(plan.group) or excludes_extreme(question): return None  # the rest once the extreme is out: not a group's extreme
+    extreme, (count, written) = SUPERLATIVE.search(question), ranked_count(question)
     then = 'count' if question.lower().startswith('how many') else ('largest' if keeps_largest(extreme[1]) else 'smallest') if extreme else 'list'
     steps = [f'1. {plan.group.strip()}']
     for condition in plan.conditions:
@@ -179,7 +180,9 @@ def group_steps(question: str, plan: GroupPlan) -> Optional[list[str]]:
         if not m: return None
         steps.append(f'{len(steps) + 1}. Which of <Q{len(steps)}> {m.group(1)}?')
     if then == 'count': steps.append(f'{len(steps) + 1}. How many of <Q{len(steps)}> are there?')
-    elif then in ('largest', 'smallest'): steps.append(f'{len(steps) + 1}. Which of <Q{len(steps)}> has the {then} {plan.by.strip() or "size"}?')
+    elif then in ('largest', 'smallest'):  # the one at that end, or as many as the question asks for ('the five ... with the lowest GDP')
+        steps.append(f'{len(steps) + 1}. Which of <Q{len(steps)}> has the {then} {plan.by.strip() or "size"}?' if count == 1 else
+                     f'{len(steps) + 1}. Which {written} of <Q{len(steps)}> have the {then} {plan.by.strip() or "size"}?')  # as the question writes it
     return steps if len(steps) > 1 else []
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #75b82b8d
@@ -228,6 +231,7 @@ class ItemCheck:
     threshold: Optional[float] = None  # for 'above' and 'below'
     result: str = 'items'  # the answer: 'items' (the kept ones) or 'count' (how many)
     term: str = ''  # for 'match': what the answer must name
+    count: int = 1  # for 'largest' and 'smallest': how many are kept
 
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #8a490444
 _ONE_SUBJECT = {'are': 'is', 'have': 'has', 'were': 'was', 'do': 'does'}
@@ -248,14 +252,14 @@ def singular_predicate(predicate: str) -> str:
 # %% ../../../nbs/methods/23_aptrag_planner.ipynb #343f5dc1
 def item_check(question: str) -> Optional[ItemCheck]:
     "The check per item of 'Which of <Qj> ...?' or 'How many of <Qj> ...?', or None when `question` is not of that form."
-    m = re.match(r'^\s*(which|how many)\s+(?:one\s+)?of\s+(?:the\s+\w+\s+(?:in|of)\s+)?<\s*Q\s*\d+\s*>\s*,?\s*(.+?)\s*\??\s*$', question, re.I)
+    m = re.match(rf'^\s*(which|how many)\s+(?:one\s+|({COUNT})\s+)?of\s+(?:the\s+\w+\s+(?:in|of)\s+)?<\s*Q\s*\d+\s*>\s*,?\s*(.+?)\s*\??\s*$', question, re.I)
     if not m: return None
-    result, predicate = ('count' if m.group(1).lower() == 'how many' else 'items'), m.group(2).strip()
+    result, predicate, count = ('count' if m.group(1).lower() == 'how many' else 'items'), m.group(3).strip(), count_value(m.group(2) or '1')
     if result == 'count' and re.fullmatch(r'(are there|there are|are listed|are they)', predicate, re.I): return ItemCheck('', 'none', 'all', result='count')
     if extreme := re.match(r'^(?:has|have|is|are)\s+the\s+(\w+)\s+(.+)$', predicate, re.I):
         if SUPERLATIVE.fullmatch(extreme.group(1)):
             keep = 'largest' if keeps_largest(extreme.group(1)) else 'smallest'
-            return ItemCheck(f'What is the {extreme.group(2)} of {{item}}?', 'number', keep, result=result)
+            return ItemCheck(f'What is the {extreme.group(2)} of {{item}}?', 'number', keep, result=result, count=count)
     if number := re.match(rf'^(?:has|have|had)\s+(?:an?\s+)?(.+?)\s+({ABOVE}|{BELOW})\s+{NUMBER}\b', predicate, re.I):
         keep = 'above' if re.fullmatch(ABOVE, number.group(2), re.I) else 'below'
         threshold = scaled(number.group(3), number.group(4))
