@@ -33,9 +33,10 @@ from ...tree import FlagKind, Mode, Node, Plan
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['READING_FLAGS', 'run_tasks', 'PlanDecision', 'APTRAG', 'qa_pairs', 'list_items', 'named_pages', 'grounded_items',
-           'named_in_passages', 'field_lines', 'defining_lines', 'field_keys', 'unlike_members', 'create_children',
-           'read_check', 'combine_checks', 'compare_by_numbers', 'readings_seen']
+__all__ = ['READING_HOOKS', 'READINGS', 'READING_FLAGS', 'run_tasks', 'PlanDecision', 'APTRAG', 'qa_pairs', 'list_items',
+           'named_pages', 'grounded_items', 'named_in_passages', 'field_lines', 'defining_lines', 'field_keys',
+           'unlike_members', 'create_children', 'read_check', 'combine_checks', 'compare_by_numbers', 'Reading',
+           'readings_seen']
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #8482d6fd
 def run_tasks(
@@ -634,6 +635,27 @@ def answer_split(self: APTRAG, ctx: QuestionContext, node: Node, subquestions: l
     node.finished_s = ctx.now()
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #661fed69
+@dataclass(frozen=True)
+class Reading:
+    "One addition to the paper's method: where in the pipeline it acts and what it adds there."
+    acts_at: str  # the hook point: one of READING_HOOKS
+    adds: str  # what it does there, in a line
+    needs: str = ''  # what the corpus must hold for it to act ('' nothing); where that is missing it does not act
+
+READING_HOOKS = ('planning a node', 'answering a leaf', 'completing a set', 'answering a dependent child', 'combining a split node')
+READINGS: dict[str, Reading] = {
+    'sized_tree': Reading('planning a node', 'below the root, only a group question is planned again; a one-fact node is a leaf'),
+    'group': Reading('planning a node', "a question over a group's members is read as the group, its conditions and what is asked of them (`plan_group`)"),
+    'fanout': Reading('answering a dependent child', "'Which of <Qj> ...?' over a list: one check per item, combined in code (`fan_out`)"),
+    'set_rounds': Reading('completing a set', 'a set keeps retrieving past what it read until two rounds add no member'),
+    'field_expansion': Reading('completing a set', "members whose pages state the line the known members' pages state", needs="'Field: value' lines"),
+    'grounding': Reading('completing a set', "a yes, or a set's member, counts only where the item's passages name it", needs='passages that state the condition'),
+    'compare': Reading('combining a split node', 'which of two named things has more, from its children\'s numbers, in code'),
+    'look_again': Reading('answering a leaf', "a leaf that answered 'unknown' reads the next passages and is asked again"),
+    'substitution': Reading('answering a dependent child', 'short sibling answers are put into <Qj> as written, without a contextualising call'),
+    'set_answers': Reading('answering a leaf', 'a leaf that asks for a set is answered alone, as a list of names, not batched'),
+}  # every name of `aptrag.config.APTRAG_READINGS`
+
 READING_FLAGS: dict[str, tuple[AptragFlag, ...]] = {
     'group': (AptragFlag.group,), 'fanout': (AptragFlag.fanout,), 'set_rounds': (AptragFlag.set_rounds,),
     'grounding': (AptragFlag.ungrounded, AptragFlag.unstated), 'compare': (AptragFlag.compared,), 'look_again': (AptragFlag.look_again,),
