@@ -1,0 +1,79 @@
+"""FABLE's budget deep into few documents or spread over many, chosen per query from the vector ranking's breadth (dev only).
+
+For each dev query of DragonBall (English finance, 91 queries) and each wide dev question of the Factbook (11 or more
+evidence pages), at 1,024 and 2,048 evidence tokens: BM25, dense and hybrid over the forest's own leaves (flat), and
+FABLE's vector path (no call) with `fable.spread` 0 and 0.2, and with the spread applied only where the top 20 nodes of
+the vector ranking come from at least `--breadth` documents (a wide question's ranking reaches many documents, a deep
+one's stays in a few). Recall is DragonBall's reference-sentence recall and the Factbook's share of evidence pages. The
+DragonBall forest is imported from the committed export into a temporary folder (a minute of embedding); the
+Factbook's is the one `aptrag fable build --corpus factbook --set fable.structure=headings --set fable.chunk_tokens=48`
+builds.
+
+    python scripts/fable_breadth.py [--breadth 16]
+"""
+import argparse, tempfile
+from pathlib import Path
+import numpy as np
+import pandas as pd
+from aptrag.config import apply_overrides, load_settings
+from aptrag.embed import make_embedder
+from aptrag.eval.datasets import load_dataset, settings_for_dataset
+from aptrag.eval.metrics import dragonball_retrieval
+from aptrag.retrieval.budget_baselines import BM25Chunks, DenseChunks, HybridChunks
+from aptrag.retrieval.fable_forest import dragonball_documents, forest_folder, import_trees
+from aptrag.retrieval.fable_retrieval import Forest, fable_retrieve, open_forest
+
+BUDGETS, SPREAD = (1024, 2048), 0.2
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def dragonball(folder: Path):
+    settings = apply_overrides(settings_for_dataset(load_settings(), 'dragonball'), {'llm.model': 'qwen2.5-coder-1.5b'})
+    documents = [d for d, _, _ in dragonball_documents('en', 'Finance')]
+    import_trees(ROOT/'data/forests/dragonball-en--qwen2.5-coder-1.5b/trees.jsonl.gz', folder, make_embedder(settings.retrieval), only=documents)
+    settings = apply_overrides(settings, {'fable.forest_dir': str(folder), 'fable.documents': documents})
+    return settings, open_forest(settings), load_dataset('dragonball:dev')
+
+
+def factbook():
+    settings = apply_overrides(settings_for_dataset(load_settings(), 'factbook'), {'fable.structure': 'headings', 'fable.chunk_tokens': 48})
+    return settings, Forest.open(forest_folder(settings, 'factbook')), [q for q in load_dataset('factbook:dev') if len(q.gold_titles) >= 11]
+
+
+def sweep(name: str, settings, forest, questions, breadth: int) -> pd.DataFrame:
+    embedder = make_embedder(settings.retrieval)
+    flat = {'bm25-leaves': BM25Chunks(forest), 'dense-leaves': DenseChunks(forest, embedder), 'hybrid-leaves': HybridChunks(forest, embedder, settings.retrieval.dense_weight)}
+    title_of = {d: t.title.lower() for d, t in forest.trees.items()}
+    def recall(q, texts, keys) -> float:
+        if name == 'dragonball': return dragonball_retrieval(q.meta['references'], texts)['recall']
+        gold = {t.lower() for t in q.gold_titles}
+        return len(gold & {title_of[d] for d, _ in keys}) / len(gold)
+    rows, f = [], settings.fable
+    for q in questions:
+        scores = forest.query_scores(embedder.embed_queries([q.question])[0], q.question, f.vector_mode, settings.retrieval.dense_weight, f.leaf_text)
+        reach = len({forest.keys[r][0] for r in np.argsort(-scores, kind='stable')[:20]})  # documents among the top 20 nodes
+        for budget in BUDGETS:
+            for retriever, flat_retriever in flat.items():
+                found = flat_retriever.retrieve(q.question, budget)
+                rows.append(dict(id=q.id, retriever=retriever, budget=budget, recall=recall(q, found.texts, found.chunks), reach=reach))
+            for spread in (0.0, SPREAD):
+                r = fable_retrieve(q.question, forest, None, embedder, apply_overrides(settings, {'fable.paths': 'vectors', 'fable.spread': spread}), budget)
+                rows.append(dict(id=q.id, retriever=f'fable-vectors-spread-{spread:g}', budget=budget, recall=recall(q, r.texts, r.evidence), reach=reach))
+    table = pd.DataFrame(rows)
+    by_reach = table[table.retriever.str.startswith('fable')].pivot_table(index=['id', 'budget'], columns='retriever', values='recall').reset_index()
+    by_reach = by_reach.merge(table[['id', 'reach']].drop_duplicates(), on='id')
+    chosen = np.where(by_reach.reach >= breadth, by_reach[f'fable-vectors-spread-{SPREAD:g}'], by_reach['fable-vectors-spread-0'])
+    table = pd.concat([table, pd.DataFrame(dict(id=by_reach.id, retriever=f'fable-vectors-breadth-{breadth}', budget=by_reach.budget, recall=chosen, reach=by_reach.reach))])
+    return table
+
+
+if __name__ == '__main__':
+    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    parser.add_argument('--breadth', type=int, default=16, help='spread where the top 20 nodes come from at least this many documents')
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        for name, (settings, forest, questions) in {'dragonball': dragonball(Path(folder)), 'factbook (11+ pages)': factbook()}.items():
+            table = sweep(name.split()[0], settings, forest, questions, args.breadth)
+            print(f'\n{name}, dev: {table.id.nunique()} queries; documents among the top 20 nodes: median {table.drop_duplicates("id").reach.median():.0f}, '
+                  f'{(table.drop_duplicates("id").reach >= args.breadth).mean():.0%} at or above {args.breadth}')
+            print(table.pivot_table(index='retriever', columns='budget', values='recall').round(3).to_string())
