@@ -160,7 +160,7 @@ class GuardSettings(BaseModel):
     search_as_asked: bool = True  # a sub-question searches and is answered with its question as written, no rewrite call (the paper rewrites every query)
 
 # %% ../nbs/core/00_config.ipynb #2771f448
-APTRAG_READINGS = ('sized_tree', 'group', 'fanout', 'set_rounds', 'field_expansion', 'grounding', 'compare', 'look_again', 'substitution',
+APTRAG_READINGS = ('sized_tree', 'group', 'fanout', 'set_rounds', 'field_expansion', 'grounding', 'compare', 'arithmetic', 'look_again', 'substitution',
                    'set_answers')  # what APT-RAG adds to the paper's method, each a name in `methods.aptrag.readings`
 
 def readings_value(value) -> list[str]:

@@ -6,7 +6,7 @@ Docs: https://aptrag.github.io/aptrag/methods/aptrag_pipeline.html.md"""
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #325b6c1f
 from __future__ import annotations
-import re, time
+import ast, math, operator, re, time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Sequence
@@ -14,15 +14,15 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 
 from ...config import APTRAG_READINGS
-from ...lexicon import LESS_WORDS, MORE_WORDS, NAME_WITH_AND, first_number, is_unknown
-from ...llm import CallLog
+from ...lexicon import LESS_WORDS, MORE_WORDS, NAME_WITH_AND, NUMBER, first_number, is_unknown, scaled
+from ...llm import CallLog, StructuredOutputError
 from ..answering import answer_from_passages, ask_answer, asks_for_list, names_with_and_read, names_with_and, passages_for, tidy_list_answer
 from .ec import answer_cluster, cluster_siblings
 from .planner import (AptragFlag, ItemCheck, aggregate_question, condition_words, contextualise, decompose, item_check,
                                            mentions, name_phrases, names_in,
                                            required_names,
                                            needs_search, plan_group, rewrite_queries, rewrite_query, substitute_references)
-from .prompts import (DECOMPOSE_EXAMPLE_WORDS, GROUP_EXAMPLE_WORDS, check_references, final_answer_prompt, lateral_answer_prompt, parse_subquestion,
+from .prompts import (CALCULATE_SYSTEM, CALCULATE_VERSION, Calculation, calculation_prompt, DECOMPOSE_EXAMPLE_WORDS, GROUP_EXAMPLE_WORDS, check_references, final_answer_prompt, lateral_answer_prompt, parse_subquestion,
                                            vertical_answer_prompt)
 from ..answering import ANSWER_VERSION, FINAL_SYSTEM, external_answer_prompt, extract_answer
 from ..base import BudgetExceeded, QuestionContext, QuestionMethod, register_method
@@ -33,10 +33,10 @@ from ...tree import FlagKind, Mode, Node, Plan
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['READING_HOOKS', 'READINGS', 'READING_FLAGS', 'run_tasks', 'PlanDecision', 'APTRAG', 'qa_pairs', 'list_items',
-           'named_pages', 'grounded_items', 'named_in_passages', 'field_lines', 'defining_lines', 'field_keys',
-           'unlike_members', 'create_children', 'read_check', 'combine_checks', 'compare_by_numbers', 'Reading',
-           'readings_seen']
+__all__ = ['CONSTANTS', 'READING_HOOKS', 'READINGS', 'READING_FLAGS', 'run_tasks', 'PlanDecision', 'APTRAG', 'qa_pairs',
+           'list_items', 'named_pages', 'grounded_items', 'named_in_passages', 'field_lines', 'defining_lines',
+           'field_keys', 'unlike_members', 'create_children', 'read_check', 'combine_checks', 'compare_by_numbers',
+           'stated_numbers', 'answer_numbers', 'evaluate_expression', 'calculated_answer', 'Reading', 'readings_seen']
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #8482d6fd
 def run_tasks(
@@ -198,6 +198,7 @@ def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
             root.answer = last.answer  # the group, narrowed condition by condition: the last check's result is the answer (no call)
         elif self.reads('compare') and (compared := compare_by_numbers(root.text, root.children)):
             root.answer = compared[0]; root.flag(AptragFlag.compared, values=compared[1])
+        elif (calculated := self.calculate(ctx, root)) is not None: root.answer = calculated
         else: root.answer = self.final_answer(ctx, root, own)
         return root.answer
     root.mode = Mode.direct
@@ -505,6 +506,72 @@ def compare_by_numbers(question: str, children: Sequence[Node]) -> Optional[tupl
     if len(values) != 2 or len(set(values.values())) != 2: return None
     return (max if more else min)(values, key=values.get), values
 
+# %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #df9826c9
+_OPERATIONS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv, ast.Pow: operator.pow}
+_COMPARISONS = {ast.Gt: operator.gt, ast.Lt: operator.lt, ast.GtE: operator.ge, ast.LtE: operator.le}
+CONSTANTS = frozenset({*range(11), 100, 1000})  # numbers an expression may use without any answer stating them
+
+def stated_numbers(texts: Sequence[str]) -> list[float]:
+    "Every number `texts` state, as written (digits) and with its scale word applied ('1.2 million': 1.2 and 1,200,000)."
+    found = []
+    for text in texts:
+        for m in re.finditer(NUMBER, text or '', re.I):
+            found += [float(m[1].replace(',', '')), scaled(m[1], m[2])]
+    return found
+
+def answer_numbers(pairs: Sequence[tuple[int, tuple[str, str]]]) -> dict[str, float]:
+    "Each answer's label ('A1', as `qa_context` shows it) -> the first number it states, with its scale."
+    return {f'A{k}': value for k, (_, answer) in pairs if (value := first_number(answer or '')) is not None}
+
+def evaluate_expression(
+    expression: str,  # the model's arithmetic, numbers written out or named by their answer's label
+    stated: Sequence[float],  # the numbers it may write out (`stated_numbers`), besides `CONSTANTS`
+    named: Optional[dict[str, float]] = None,  # label -> the number that answer states ('A1': 68512806.0)
+) -> float | bool | None:
+    "The value of `expression` (True/False for one comparison); None when it is not arithmetic over stated numbers, or divides by zero."
+    try: tree = ast.parse(expression.replace(',', '').strip(), mode='eval').body
+    except (SyntaxError, ValueError): return None
+    def value(node) -> float:
+        if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+            x = float(node.value)
+            if x not in CONSTANTS and not any(math.isclose(x, s, rel_tol=1e-9) for s in stated): raise ValueError(f'{x:g} is stated nowhere')
+            return x
+        if isinstance(node, ast.Name) and node.id.upper() in (named or {}): return named[node.id.upper()]
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub): return -value(node.operand)
+        if isinstance(node, ast.BinOp) and type(node.op) in _OPERATIONS:
+            left, right = value(node.left), value(node.right)
+            if isinstance(node.op, ast.Pow) and abs(right) > 100: raise ValueError('too large a power')
+            return _OPERATIONS[type(node.op)](left, right)
+        raise ValueError('not arithmetic')
+    if not isinstance(tree, (ast.BinOp, ast.Compare)): return None  # a lone number or label is a lookup, not a calculation
+    try:
+        if isinstance(tree, ast.Compare) and len(tree.ops) == 1 and type(tree.ops[0]) in _COMPARISONS:
+            return _COMPARISONS[type(tree.ops[0])](value(tree.left), value(tree.comparators[0]))
+        result = value(tree)
+    except (ValueError, ZeroDivisionError, OverflowError, TypeError): return None
+    return result if isinstance(result, float) and math.isfinite(result) else None
+
+def calculated_answer(value: float | bool) -> str:
+    "A calculation's value as an answer: Yes/No, a whole number with thousands commas, or two decimals at most."
+    if isinstance(value, bool): return 'Yes' if value else 'No'
+    return f'{round(value):,}' if abs(value) >= 1000 else f'{value:.2f}'.rstrip('0').rstrip('.')
+
+# %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #2789a315
+@patch
+def calculate(self: APTRAG, ctx: QuestionContext, node: Node) -> Optional[str]:
+    "`node`'s answer as the calculation over its children's numbers that the model writes (`arithmetic` reading); None where it writes none, or one code cannot evaluate."
+    if not self.reads('arithmetic') or asks_for_list(node.text) or not node.children: return None
+    pairs = qa_pairs(node.children)
+    answers = [answer for _, (_, answer) in pairs]
+    if sum(bool(stated_numbers([a])) for a in answers) < 2 or not self.may_grow(ctx, node): return None  # numbers from two children at least, and a call left to answer otherwise
+    try: expression = ctx.structured(node, calculation_prompt(node.text, pairs), Calculation, purpose='calculate', system=CALCULATE_SYSTEM, max_tokens=96,
+                                     version=CALCULATE_VERSION).expression
+    except (StructuredOutputError, BudgetExceeded): return None
+    value = evaluate_expression(expression, stated_numbers([node.text, *answers]), answer_numbers(pairs))
+    if value is None: return None
+    node.flag(AptragFlag.calculated, expression=expression, value=value)
+    return calculated_answer(value)
+
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #aeec7d4d
 @patch
 def fan_out(self: APTRAG,
@@ -631,6 +698,7 @@ def answer_split(self: APTRAG, ctx: QuestionContext, node: Node, subquestions: l
     if last is None: self.answer_external(ctx, node)  # the node budget left no room for its sub-questions: answered as a leaf
     elif self.reads('fanout') and item_check(last.question) is not None and last.answer is not None: node.answer = last.answer  # its conditions, checked item by item
     elif self.reads('compare') and (compared := compare_by_numbers(node.text, node.children)): node.answer = compared[0]; node.flag(AptragFlag.compared, values=compared[1])
+    elif (calculated := self.calculate(ctx, node)) is not None: node.answer = calculated
     else: node.answer = self.answer_from_pairs(ctx, node, qa_pairs(node.children), Mode.vertical)
     node.finished_s = ctx.now()
 
@@ -651,6 +719,7 @@ READINGS: dict[str, Reading] = {
     'field_expansion': Reading('completing a set', "members whose pages state the line the known members' pages state", needs="'Field: value' lines"),
     'grounding': Reading('completing a set', "a yes, or a set's member, counts only where the item's passages name it", needs='passages that state the condition'),
     'compare': Reading('combining a split node', 'which of two named things has more, from its children\'s numbers, in code'),
+    'arithmetic': Reading('combining a split node', "a calculation over its children's numbers: the model writes the expression, code evaluates it (`calculate`)"),
     'look_again': Reading('answering a leaf', "a leaf that answered 'unknown' reads the next passages and is asked again"),
     'substitution': Reading('answering a dependent child', 'short sibling answers are put into <Qj> as written, without a contextualising call'),
     'set_answers': Reading('answering a leaf', 'a leaf that asks for a set is answered alone, as a list of names, not batched'),
@@ -658,7 +727,7 @@ READINGS: dict[str, Reading] = {
 
 READING_FLAGS: dict[str, tuple[AptragFlag, ...]] = {
     'group': (AptragFlag.group,), 'fanout': (AptragFlag.fanout,), 'set_rounds': (AptragFlag.set_rounds,),
-    'grounding': (AptragFlag.ungrounded, AptragFlag.unstated), 'compare': (AptragFlag.compared,), 'look_again': (AptragFlag.look_again,),
+    'grounding': (AptragFlag.ungrounded, AptragFlag.unstated), 'compare': (AptragFlag.compared,), 'arithmetic': (AptragFlag.calculated,), 'look_again': (AptragFlag.look_again,),
 }  # a reading -> the flags it leaves where it acts (`sized_tree`, `field_expansion`, `substitution` and `set_answers` leave none of their own)
 
 def readings_seen(trace) -> set[str]:

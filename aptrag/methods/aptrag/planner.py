@@ -42,6 +42,7 @@ class AptragFlag(StrEnum):
     ec = 'ec'  # evidence-guided clustering ran (data: leaves, clusters, relaxed, milliseconds)
     ec_fallback = 'ec_fallback'  # a batched EC answer missed this leaf: it was answered alone
     ec_error = 'ec_error'  # a batched EC call failed (detail: the error)
+    calculated = 'calculated'  # a question answered by a calculation over its children's numbers: the model wrote the expression, code evaluated it (data: expression, value)
     compared = 'compared'  # a question for which of two things has more (less) was answered by comparing its children's numbers, without a call (data: values)
     ungrounded = 'ungrounded'  # a yes/no check said yes, but no passage of its item's page names its condition, even after looking again: the item is not kept (data: words)
     unstated = 'unstated'  # grounding found no passage that names the condition (or any member) for any item: the corpus does not state it, and the answers stand (data: words or items)

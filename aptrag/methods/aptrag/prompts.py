@@ -17,11 +17,11 @@ from ..text import REFERENCE, references_in
 # %% auto #0
 __all__ = ['DECOMPOSE_VERSION', 'DECOMPOSE_SYSTEM', 'DECOMPOSE_EXAMPLE_WORDS', 'GROUP_VERSION', 'GROUP_EXAMPLE_WORDS',
            'SET_ROUND_VERSION', 'ANSWERABILITY_VERSION', 'ANSWERABILITY_SYSTEM', 'CONTEXTUALISE_VERSION',
-           'REWRITE_VERSION', 'Decomposition', 'decompose_prompt', 'parse_subquestion', 'check_references', 'GroupPlan',
-           'group_prompt', 'set_round_prompt', 'Answerability', 'qa_context', 'answerability_prompt',
-           'Contextualisation', 'contextualise_prompt', 'Query', 'NumberedQuery', 'queries_schema', 'rewrite_prompt',
-           'rewrite_batch_prompt', 'lateral_answer_prompt', 'vertical_answer_prompt', 'form_instruction',
-           'final_answer_prompt']
+           'REWRITE_VERSION', 'CALCULATE_VERSION', 'CALCULATE_SYSTEM', 'Decomposition', 'decompose_prompt',
+           'parse_subquestion', 'check_references', 'GroupPlan', 'group_prompt', 'set_round_prompt', 'Answerability',
+           'qa_context', 'answerability_prompt', 'Contextualisation', 'contextualise_prompt', 'Query', 'NumberedQuery',
+           'queries_schema', 'rewrite_prompt', 'rewrite_batch_prompt', 'lateral_answer_prompt',
+           'vertical_answer_prompt', 'form_instruction', 'final_answer_prompt', 'Calculation', 'calculation_prompt']
 
 # %% ../../../nbs/methods/22_aptrag_prompts.ipynb #1394fd47
 DECOMPOSE_VERSION = 'decompose-v2'
@@ -237,3 +237,23 @@ def final_answer_prompt(question: str, pairs: Sequence[tuple[int, tuple[str, str
     form = form_instruction(question)
     found = (f'\n\nPassages retrieved for the question itself (use what helps):\n{passages_block(passages)}' if passages else '')
     return f'Question: {question}\n\nSub-questions and their answers:\n{qa_context(pairs)}{found}\n\n{form + " " if form else ""}{how}'
+
+# %% ../../../nbs/methods/22_aptrag_prompts.ipynb #35149934
+CALCULATE_VERSION = 'calculate-v1'
+CALCULATE_SYSTEM = 'You turn questions into arithmetic over given numbers. You reply with JSON only.'
+
+class Calculation(BaseModel):
+    "What a question asks for, in words, and the calculation over its parts' answers that gives it ('none' if there is none)."
+    quantity: str = Field('', max_length=200)  # the quantity asked for, in words (written first: it steadies the expression)
+    expression: str = Field(max_length=200)  # e.g. '(A1 - A2) / A2 * 100', over the answers' labels
+
+def calculation_prompt(question: str, pairs: Sequence[tuple[int, tuple[str, str]]]) -> str:
+    "Ask for the arithmetic expression, over the labels of its sub-question answers, that answers `question`."
+    found = '\n'.join(f'A{k} = {answer}   (the answer to: {asked})' for k, (asked, answer) in pairs)
+    return f'''Question: {question}
+
+Numbers found:
+{found}
+
+Say in words what quantity the question asks for ("quantity"), then write it as an arithmetic expression over A1, A2, ... ("expression"), using + - * / ** and parentheses (multiply by 100 for a percentage; for a yes/no question that compares numbers, the comparison with > or <). If the question does not ask for a calculation over these numbers, write "none" as the expression.
+Reply with JSON: {{"quantity": "...", "expression": "..."}}'''
