@@ -9,7 +9,7 @@
 set -u
 OUT=${1:-data/runs/ablation_dev_1.5b}
 CPU="--top-k 5 --set retrieval.expand=false --set budget.max_llm_calls=12 --set budget.max_nodes=10"
-ALL="sized_tree group fanout set_rounds field_expansion grounding compare look_again substitution set_answers"
+ALL="sized_tree group fanout set_rounds field_expansion grounding compare arithmetic look_again substitution set_answers"
 lim() { case $1 in factbook|vital-list) echo "--limit 20 --seed 0";; *) echo "";; esac; }
 base() {  # Naive RAG, APT-RAG, the paper's method
   name=${1%%:*}; l=$(lim $name)
