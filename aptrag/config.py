@@ -297,6 +297,7 @@ class FableSettings(BaseModel):
     routing: Literal['adaptive', 'documents', 'nodes'] = 'adaptive'  # whole documents when they fit, always documents (FABLE docs), always nodes (FABLE nodes)
     prefer_selected: bool = False  # true: BudgetControl takes the nodes of the documents the model selected before the vector path's others (a 1.5B's selection cost recall); false: one ranking by score (the paper's)
     spread: float = Field(0.0, ge=0)  # BudgetControl: a node's score less this for each node of its document already in the evidence, so the budget reaches more documents; 0: one ranking by score (the paper's)
+    spread_breadth: int = Field(0, ge=0, le=20)  # spread only where the top 20 nodes of the vector ranking come from at least this many documents (a question over many documents, not one about a few); 0: wherever `spread` is set
     llm_boost: Optional[float] = Field(0.1, ge=0)  # None: BudgetControl takes the model's chosen nodes first, each whole if it fits (the paper's); a number: their leaves gain this on the normalised score and join the vector path's ranking
     solver: Literal['greedy', 'knapsack'] = 'greedy'  # BudgetControl: priority-ordered greedy, or 0/1 knapsack on scores (ablation)
     paths: Literal['both', 'vectors', 'llm'] = 'both'  # bi-path (the paper), the vector path alone (no LLM call), or the LLM path alone (vectors only where the model chose nothing): ablations

@@ -3,7 +3,7 @@
 For each dev query of DragonBall (English finance, 91 queries) and each wide dev question of the Factbook (11 or more
 evidence pages), at 1,024 and 2,048 evidence tokens: BM25, dense and hybrid over the forest's own leaves (flat), and
 FABLE's vector path (no call) with `fable.spread` 0 and 0.2, and with the spread applied only where the top 20 nodes of
-the vector ranking come from at least `--breadth` documents (a wide question's ranking reaches many documents, a deep
+the vector ranking come from at least `--breadth` documents (`fable.spread_breadth`) (a wide question's ranking reaches many documents, a deep
 one's stays in a few). Recall is DragonBall's reference-sentence recall and the Factbook's share of evidence pages. The
 DragonBall forest is imported from the committed export into a temporary folder (a minute of embedding); the
 Factbook's is the one `aptrag fable build --corpus factbook --set fable.structure=headings --set fable.chunk_tokens=48`
@@ -13,7 +13,6 @@ builds.
 """
 import argparse, tempfile
 from pathlib import Path
-import numpy as np
 import pandas as pd
 from aptrag.config import apply_overrides, load_settings
 from aptrag.embed import make_embedder
@@ -48,23 +47,16 @@ def sweep(name: str, settings, forest, questions, breadth: int) -> pd.DataFrame:
         if name == 'dragonball': return dragonball_retrieval(q.meta['references'], texts)['recall']
         gold = {t.lower() for t in q.gold_titles}
         return len(gold & {title_of[d] for d, _ in keys}) / len(gold)
-    rows, f = [], settings.fable
+    rows = []
     for q in questions:
-        scores = forest.query_scores(embedder.embed_queries([q.question])[0], q.question, f.vector_mode, settings.retrieval.dense_weight, f.leaf_text)
-        reach = len({forest.keys[r][0] for r in np.argsort(-scores, kind='stable')[:20]})  # documents among the top 20 nodes
         for budget in BUDGETS:
             for retriever, flat_retriever in flat.items():
                 found = flat_retriever.retrieve(q.question, budget)
-                rows.append(dict(id=q.id, retriever=retriever, budget=budget, recall=recall(q, found.texts, found.chunks), reach=reach))
-            for spread in (0.0, SPREAD):
-                r = fable_retrieve(q.question, forest, None, embedder, apply_overrides(settings, {'fable.paths': 'vectors', 'fable.spread': spread}), budget)
-                rows.append(dict(id=q.id, retriever=f'fable-vectors-spread-{spread:g}', budget=budget, recall=recall(q, r.texts, r.evidence), reach=reach))
-    table = pd.DataFrame(rows)
-    by_reach = table[table.retriever.str.startswith('fable')].pivot_table(index=['id', 'budget'], columns='retriever', values='recall').reset_index()
-    by_reach = by_reach.merge(table[['id', 'reach']].drop_duplicates(), on='id')
-    chosen = np.where(by_reach.reach >= breadth, by_reach[f'fable-vectors-spread-{SPREAD:g}'], by_reach['fable-vectors-spread-0'])
-    table = pd.concat([table, pd.DataFrame(dict(id=by_reach.id, retriever=f'fable-vectors-breadth-{breadth}', budget=by_reach.budget, recall=chosen, reach=by_reach.reach))])
-    return table
+                rows.append(dict(id=q.id, retriever=retriever, budget=budget, recall=recall(q, found.texts, found.chunks)))
+            for retriever, spread, least in (('fable-vectors-spread-0', 0.0, 0), (f'fable-vectors-spread-{SPREAD:g}', SPREAD, 0), (f'fable-vectors-breadth-{breadth}', SPREAD, breadth)):
+                r = fable_retrieve(q.question, forest, None, embedder, apply_overrides(settings, {'fable.paths': 'vectors', 'fable.spread': spread, 'fable.spread_breadth': least}), budget)
+                rows.append(dict(id=q.id, retriever=retriever, budget=budget, recall=recall(q, r.texts, r.evidence), reach=r.breadth))
+    return pd.DataFrame(rows)
 
 
 if __name__ == '__main__':
@@ -74,6 +66,7 @@ if __name__ == '__main__':
     with tempfile.TemporaryDirectory() as folder:
         for name, (settings, forest, questions) in {'dragonball': dragonball(Path(folder)), 'factbook (11+ pages)': factbook()}.items():
             table = sweep(name.split()[0], settings, forest, questions, args.breadth)
-            print(f'\n{name}, dev: {table.id.nunique()} queries; documents among the top 20 nodes: median {table.drop_duplicates("id").reach.median():.0f}, '
-                  f'{(table.drop_duplicates("id").reach >= args.breadth).mean():.0%} at or above {args.breadth}')
+            reach = table.dropna(subset=['reach']).drop_duplicates('id').reach
+            print(f'\n{name}, dev: {table.id.nunique()} queries; documents among the top 20 nodes: median {reach.median():.0f}, '
+                  f'{(reach >= args.breadth).mean():.0%} at or above {args.breadth}')
             print(table.pivot_table(index='retriever', columns='budget', values='recall').round(3).to_string())

@@ -36,8 +36,8 @@ __all__ = ['SELECT_VERSION', 'NAVIGATE_VERSION', 'CANDIDATES_VERSION', 'leaf_chu
            'selection_prompt', 'navigation_prompt', 'candidate_documents', 'candidate_nodes',
            'candidate_selection_prompt', 'candidate_navigation_prompt', 'FableResult', 'chosen_aliases',
            'select_documents', 'vector_documents', 'fuse_documents', 'route', 'whole_documents', 'navigate_nodes',
-           'expansion_scores', 'budget_control', 'present', 'fable_retrieve', 'gold_trace', 'FableFlag',
-           'evidence_hits', 'chunk_span', 'fable_flag', 'open_forest', 'ForestPages', 'FableRetriever',
+           'expansion_scores', 'budget_control', 'ranking_breadth', 'present', 'fable_retrieve', 'gold_trace',
+           'FableFlag', 'evidence_hits', 'chunk_span', 'fable_flag', 'open_forest', 'ForestPages', 'FableRetriever',
            'fable_retriever']
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #bfd211a5
@@ -345,6 +345,7 @@ class FableResult:
     navigated: int = 0  # documents the navigation prompt showed (the top ones that fit)
     shown_documents: list[str] = field(default_factory=list)  # the documents the selection prompt showed
     shown_nodes: list[tuple[str, int]] = field(default_factory=list)  # the sections the navigation prompt listed (candidate lists only)
+    breadth: int = 0  # documents among the top 20 nodes of the vector ranking (`ranking_breadth`)
     fallbacks: list[str] = field(default_factory=list)  # 'select', 'navigate': LLM steps that failed (the vector path stood alone); 'no_llm_documents', 'no_llm_nodes': the LLM path alone (`fable.paths=llm`) found nothing there
     log: CallLog = field(default_factory=CallLog)
 
@@ -527,6 +528,15 @@ def budget_control(
         result.fallbacks.append('over_budget_leaf')
     return [(c.doc_id, c.node_id) for c in chosen]
 
+# %% ../../nbs/retrieval/13_fable_retrieval.ipynb #7043fc74
+def ranking_breadth(
+    forest: Forest,  # the index
+    scores: np.ndarray,  # every node's closeness to the query (`Forest.query_scores`)
+    nodes: int = 20,  # how far down the ranking to look
+) -> int:
+    "How many documents the top `nodes` nodes of the vector ranking come from: many for a question over many documents, few for one about one or two."
+    return len({forest.keys[row][0] for row in np.argsort(-scores, kind='stable')[:nodes]})
+
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #ee206d5d
 def present(forest: Forest, evidence: Sequence[tuple[str, int]], result: FableResult, budget: int) -> FableResult:
     "Fill `result` with the evidence in reading order, its texts and their tokens."
@@ -553,6 +563,8 @@ def fable_retrieve(
     use_llm, use_vectors = f.paths != 'vectors', f.paths != 'llm'
     r = settings.retrieval
     scores = forest.query_scores(embedder.embed_queries([query])[0], query, f.vector_mode, r.dense_weight, f.leaf_text)
+    result.breadth = ranking_breadth(forest, scores)
+    if f.spread and f.spread_breadth and result.breadth < f.spread_breadth: f = f.model_copy(update={'spread': 0.0})  # a question about few documents: deep, not spread
     result.llm_documents = select_documents(llm, query, forest, settings, result, scores) if use_llm else []  # 1
     best = vector_documents(forest, scores, f.top_k, budget, f.pool)  # 2
     result.vector_documents = list(best)
