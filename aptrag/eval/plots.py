@@ -20,7 +20,7 @@ __all__ = ['METHOD_LABELS', 'DATASET_LABELS', 'METRIC_LABELS', 'INTERVAL_NOTE', 
 # %% ../../nbs/eval/34_plots.ipynb #78a7d4e0
 METHOD_LABELS = {'llm-only': 'LLM-only', 'naive': 'Naive RAG', 'toq': 'Tree-of-Question', 'planrag': 'Plan*RAG',
                  'logicrag': 'LogicRAG', 'rtrag': 'RT-RAG', 'fable': 'FABLE', 'aptrag': 'APT-RAG',
-                 'naive-top20': 'Naive RAG (top-20)', 'naive-tokens': "Naive RAG (APT-RAG's tokens)", 'ircot': 'IRCoT'}
+                 'naive-top20': 'Naive RAG (top-20)', 'naive-tokens': "Naive RAG (APT-RAG's tokens)", 'ircot': 'IRCoT', 'aptrag-paper': "APT-RAG (paper's method)"}
 DATASET_LABELS = {'vital-list': 'Vital-list', 'set-filter': 'Set-and-filter', 'hotpotqa': 'HotpotQA', 'dragonball': 'DragonBall', 'monaco': 'MoNaCo',
                   'monaco-offline': 'MoNaCo-offline', 'factbook': 'Factbook',
                   'qampari': 'QAMPARI'}
@@ -42,7 +42,7 @@ def metric_label(name: str) -> str: return METRIC_LABELS.get(name, name.replace(
 
 # %% ../../nbs/eval/34_plots.ipynb #13e20be2
 _PALETTE_INDEX = {'llm-only': 7, 'naive': 0, 'naive-top20': 9, 'toq': 2, 'planrag': 5, 'logicrag': 6, 'rtrag': 8, 'fable': 4, 'aptrag': 3,
-                  'naive-tokens': 1, 'ircot': 11}  # past 9: seaborn's dark palette
+                  'naive-tokens': 1, 'ircot': 11, 'aptrag-paper': 13}  # past 9: seaborn's dark palette
 
 def method_colours() -> dict[str, tuple]:
     "One colour per known method, the same in every figure (seaborn's colour-blind palette; LLM-only grey, APT-RAG vermilion)."
