@@ -33,10 +33,11 @@ from ...tree import FlagKind, Mode, Node, Plan
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['CONSTANTS', 'READING_HOOKS', 'READINGS', 'READING_FLAGS', 'run_tasks', 'PlanDecision', 'APTRAG', 'qa_pairs',
-           'list_items', 'named_pages', 'grounded_items', 'named_in_passages', 'field_lines', 'defining_lines',
-           'field_keys', 'unlike_members', 'create_children', 'read_check', 'combine_checks', 'compare_by_numbers',
-           'stated_numbers', 'answer_numbers', 'evaluate_expression', 'calculated_answer', 'Reading', 'readings_seen']
+__all__ = ['CONSTANTS', 'COMBINERS', 'READING_HOOKS', 'READINGS', 'READING_FLAGS', 'run_tasks', 'PlanDecision', 'APTRAG',
+           'qa_pairs', 'list_items', 'named_pages', 'grounded_items', 'named_in_passages', 'field_lines',
+           'defining_lines', 'field_keys', 'unlike_members', 'create_children', 'read_check', 'combine_checks',
+           'compare_by_numbers', 'stated_numbers', 'answer_numbers', 'evaluate_expression', 'calculated_answer',
+           'group_result', 'checked_items', 'compared', 'Reading', 'readings_seen']
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #8482d6fd
 def run_tasks(
@@ -193,13 +194,8 @@ def answer(self: APTRAG, ctx: QuestionContext, root: Node) -> str:
         own = ctx.retrieve_many([root], [root.text])[0] if self.guards.root_evidence else []
         root.mode = Mode.vertical
         self.expand(ctx, root, decision.subquestions)
-        last = root.children[-1] if root.children else None
-        if root.has_flag(AptragFlag.group) and last is not None and item_check(last.question) is not None and last.answer:
-            root.answer = last.answer  # the group, narrowed condition by condition: the last check's result is the answer (no call)
-        elif self.reads('compare') and (compared := compare_by_numbers(root.text, root.children)):
-            root.answer = compared[0]; root.flag(AptragFlag.compared, values=compared[1])
-        elif (calculated := self.calculate(ctx, root)) is not None: root.answer = calculated
-        else: root.answer = self.final_answer(ctx, root, own)
+        combined = self.combine(ctx, root)  # a reading's combination in code, else the answering call
+        root.answer = combined if combined is not None else self.final_answer(ctx, root, own)
         return root.answer
     root.mode = Mode.direct
     if self.guards.root_as_asked: return self.answer_as_asked(ctx, root)  # Naive RAG's retrieval and prompt: nothing above the root to resolve in a rewrite
@@ -572,6 +568,36 @@ def calculate(self: APTRAG, ctx: QuestionContext, node: Node) -> Optional[str]:
     node.flag(AptragFlag.calculated, expression=expression, value=value)
     return calculated_answer(value)
 
+# %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #07a91fbf
+def group_result(pipeline: APTRAG, ctx: QuestionContext, node: Node) -> Optional[str]:
+    "A root read as a group: its last check's result (the group, narrowed condition by condition)."
+    last = node.children[-1] if node.children else None
+    if node.depth == 0 and node.has_flag(AptragFlag.group) and last is not None and item_check(last.question) is not None and last.answer: return last.answer
+    return None
+
+def checked_items(pipeline: APTRAG, ctx: QuestionContext, node: Node) -> Optional[str]:
+    "A node below the root whose last child checked a list item by item: that result."
+    last = node.children[-1] if node.children else None
+    if node.depth > 0 and last is not None and item_check(last.question) is not None and last.answer is not None: return last.answer
+    return None
+
+def compared(pipeline: APTRAG, ctx: QuestionContext, node: Node) -> Optional[str]:
+    "Which of the two things the node names has more (less), by its children's numbers (`compare_by_numbers`), flagged with the values."
+    if not (found := compare_by_numbers(node.text, node.children)): return None
+    node.flag(AptragFlag.compared, values=found[1])
+    return found[0]
+
+COMBINERS: dict[str, Callable[[APTRAG, QuestionContext, Node], Optional[str]]] = {
+    'group': group_result, 'fanout': checked_items, 'compare': compared, 'arithmetic': lambda pipeline, ctx, node: pipeline.calculate(ctx, node),
+}  # reading -> its combiner for 'combining a split node', in the order they are tried
+
+@patch
+def combine(self: APTRAG, ctx: QuestionContext, node: Node) -> Optional[str]:
+    "A split node's answer made in code from its children's, by the first reading on whose combiner gives one (`COMBINERS`); None: it needs the answering call."
+    for reading, combiner in COMBINERS.items():
+        if self.reads(reading) and (answer := combiner(self, ctx, node)) is not None: return answer
+    return None
+
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #aeec7d4d
 @patch
 def fan_out(self: APTRAG,
@@ -696,9 +722,7 @@ def answer_split(self: APTRAG, ctx: QuestionContext, node: Node, subquestions: l
     self.expand(ctx, node, subquestions)
     last = node.children[-1] if node.children else None
     if last is None: self.answer_external(ctx, node)  # the node budget left no room for its sub-questions: answered as a leaf
-    elif self.reads('fanout') and item_check(last.question) is not None and last.answer is not None: node.answer = last.answer  # its conditions, checked item by item
-    elif self.reads('compare') and (compared := compare_by_numbers(node.text, node.children)): node.answer = compared[0]; node.flag(AptragFlag.compared, values=compared[1])
-    elif (calculated := self.calculate(ctx, node)) is not None: node.answer = calculated
+    elif (combined := self.combine(ctx, node)) is not None: node.answer = combined  # a reading's combination in code
     else: node.answer = self.answer_from_pairs(ctx, node, qa_pairs(node.children), Mode.vertical)
     node.finished_s = ctx.now()
 
@@ -713,7 +737,7 @@ class Reading:
 READING_HOOKS = ('planning a node', 'answering a leaf', 'completing a set', 'answering a dependent child', 'combining a split node')
 READINGS: dict[str, Reading] = {
     'sized_tree': Reading('planning a node', 'below the root, only a group question is planned again; a one-fact node is a leaf'),
-    'group': Reading('planning a node', "a question over a group's members is read as the group, its conditions and what is asked of them (`plan_group`)"),
+    'group': Reading('planning a node', "a question over a group's members is read as the group, its conditions and what is asked of them (`plan_group`); its root takes the last check's result"),
     'fanout': Reading('answering a dependent child', "'Which of <Qj> ...?' over a list: one check per item, combined in code (`fan_out`)"),
     'set_rounds': Reading('completing a set', 'a set keeps retrieving past what it read until two rounds add no member'),
     'field_expansion': Reading('completing a set', "members whose pages state the line the known members' pages state", needs="'Field: value' lines"),
