@@ -1,0 +1,25 @@
+#!/bin/bash
+# The test tables, in one sitting at one clean commit: every method on the test splits, which no rule, threshold or
+# prompt was tuned on, with the paper's top-20 beside top-5 and the baselines matched to APT-RAG's spend (see
+# nbs/experiments/main_results.ipynb). Each step resumes its run folders, so a cut-off sitting is continued by running
+# this again at the same commit (a new session may start on a fresh machine: commit data/runs/test_1.5b as it grows).
+# Smallest splits first, so that the first tables are complete early; the multi-call baselines on a seeded sample of
+# 60 questions where a split is larger. Expect well over 20 hours on two CPU cores.
+#
+#   bash scripts/test_sitting.sh [RUNS] [FIGURES]     (defaults: data/runs/test_1.5b, figures/test)
+set -eu
+RUNS=$(realpath -m "${1:-data/runs/test_1.5b}"); FIGURES=$(realpath -m "${2:-figures/test}")
+if ! git diff --quiet HEAD -- aptrag; then echo "aptrag/ differs from the last commit: a test sitting runs at a clean commit" >&2; exit 1; fi
+METHODS="[llm-only, naive, naive-tokens, toq, planrag, logicrag, rtrag, ircot, aptrag]"
+table() {  # a results table over the given test splits
+  papermill nbs/experiments/main_results.ipynb /tmp/test_sitting_$2.ipynb --cwd nbs/experiments -p runs_dir "$RUNS" \
+    -p figures_dir "$FIGURES/$2" -y "{datasets: $1, limit: null, limits: {}, wide_top_k: 20, match_cost: true, baseline_limit: 60, methods: $METHODS}"
+}
+table "[monaco-offline:test, set-filter:test]" natural_and_sets
+table "[vital-list:test]" vital_list
+table "[factbook:test]" factbook
+table "[hotpotqa:test]" hotpotqa
+papermill nbs/experiments/evidence_scaling.ipynb /tmp/test_sitting_steps.ipynb --cwd nbs/experiments -p dataset monaco-offline:test -p by steps \
+  -p runs_dir "$RUNS" -p figures_dir "$FIGURES/monaco_steps" -y "{methods: [llm-only, naive, naive-tokens, ircot, aptrag], extra_runs: {}, buckets: [2, 4, 6, 8, 12]}"
+papermill nbs/experiments/evidence_scaling.ipynb /tmp/test_sitting_pages.ipynb --cwd nbs/experiments -p dataset factbook:test \
+  -p runs_dir "$RUNS" -p figures_dir "$FIGURES/factbook" -y "{methods: [llm-only, naive, naive-tokens, ircot, aptrag], extra_runs: {}, buckets: [1, 6, 11, 21, 41, 100]}"
