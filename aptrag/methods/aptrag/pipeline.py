@@ -321,7 +321,8 @@ def complete_set(self: APTRAG,
     items = grounded(listed, hits, recalled=whole is None)  # a group to be checked: what it read
     if listed and not items: items = listed; node.flag(AptragFlag.unstated, items=len(listed))  # no passage bears out any member: the pages do not state the set, and the answer stands
     closed = any(len(group) > 1 for group in names)  # 'the capitals of Spain, Portugal and Italy': as many members as the names it lists
-    if self.options.set_rounds == 0 or not self.reads('set_rounds') or closed or whole is None and len(named_pages(items, hits)) < 2:  # not a set read off several pages
+    unnamed = not names  # 'List every brass instrument': no name a member's page could be checked for, so a round would take whatever its passages are about
+    if self.options.set_rounds == 0 or not self.reads('set_rounds') or closed or unnamed or whole is None and len(named_pages(items, hits)) < 2:  # not a set read off several pages
         if items != list_items(node.answer, whole_names(hits)): node.answer = ', '.join(items) or 'none'
         return
     shown, k, added, read = set(), min(self.settings.retrieval.top_k, self.options.set_round_passages), [], list(hits)
@@ -739,7 +740,7 @@ READINGS: dict[str, Reading] = {
     'sized_tree': Reading('planning a node', 'below the root, only a group question is planned again; a one-fact node is a leaf'),
     'group': Reading('planning a node', "a question over a group's members is read as the group, its conditions and what is asked of them (`plan_group`); its root takes the last check's result"),
     'fanout': Reading('answering a dependent child', "'Which of <Qj> ...?' over a list: one check per item, combined in code (`fan_out`)"),
-    'set_rounds': Reading('completing a set', 'a set keeps retrieving past what it read until two rounds add no member'),
+    'set_rounds': Reading('completing a set', 'a set keeps retrieving past what it read until two rounds add no member', needs='a name the question states, for the new pages to name'),
     'field_expansion': Reading('completing a set', "members whose pages state the line the known members' pages state", needs="'Field: value' lines"),
     'grounding': Reading('completing a set', "a yes, or a set's member, counts only where the item's passages name it", needs='passages that state the condition'),
     'compare': Reading('combining a split node', 'which of two named things has more, from its children\'s numbers, in code'),
