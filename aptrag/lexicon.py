@@ -7,13 +7,13 @@ Docs: https://aptrag.github.io/aptrag/core/lexicon.html.md"""
 # %% ../nbs/core/00e_lexicon.ipynb #6d80586d
 from __future__ import annotations
 import re
-from typing import Optional
+from typing import Optional, Sequence
 
 # %% auto #0
 __all__ = ['SCALES', 'NUMBER', 'ABOVE', 'BELOW', 'MORE_WORDS', 'LESS_WORDS', 'SUPERLATIVE', 'COUNT_WORDS', 'COUNT', 'EXCLUDING',
            'NAME_WORD', 'DOTTED_NAME_WORD', 'NAME_RUN', 'NAME_WITH_AND', 'UNKNOWN', 'scaled', 'numbers_in',
-           'first_number', 'keeps_largest', 'count_value', 'ranked_count', 'excludes_extreme', 'name_runs',
-           'is_unknown', 'singular', 'plural']
+           'first_number', 'stated_numbers', 'keeps_largest', 'count_value', 'ranked_count', 'excludes_extreme',
+           'name_runs', 'is_unknown', 'singular', 'plural']
 
 # %% ../nbs/core/00e_lexicon.ipynb #c5a4e4d1
 SCALES = {'thousand': 1e3, 'million': 1e6, 'billion': 1e9, 'trillion': 1e12}  # scale word -> factor
@@ -31,6 +31,13 @@ def numbers_in(text: str) -> list[float]:
 def first_number(text: str) -> Optional[float]:
     "The first number in `text`, with its scale word applied; None when there is none."
     return next(iter(numbers_in(text)), None)
+
+def stated_numbers(texts: Sequence[str]) -> list[float]:
+    "Every number `texts` state, as written (digits) and with its scale word applied ('1.2 million': 1.2 and 1,200,000)."
+    found = []
+    for text in texts:
+        for m in re.finditer(NUMBER, text or '', re.I): found += [float(m[1].replace(',', '')), scaled(m[1], m[2])]
+    return found
 
 # %% ../nbs/core/00e_lexicon.ipynb #cf05dc44
 ABOVE = r'(?:above|over|more than|greater than|larger than|bigger than|higher than|at least|exceeding)'  # a threshold from below

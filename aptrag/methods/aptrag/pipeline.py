@@ -14,7 +14,7 @@ from typing import Callable, Optional, Sequence
 import numpy as np
 
 from ...config import APTRAG_READINGS
-from ...lexicon import LESS_WORDS, MORE_WORDS, NAME_WITH_AND, NUMBER, first_number, is_unknown, scaled
+from ...lexicon import LESS_WORDS, MORE_WORDS, NAME_WITH_AND, first_number, is_unknown, stated_numbers
 from ...llm import CallLog, StructuredOutputError
 from ..answering import answer_from_passages, ask_answer, asks_for_list, names_with_and_read, names_with_and, passages_for, tidy_list_answer
 from .ec import answer_cluster, cluster_siblings
@@ -36,8 +36,8 @@ from fastcore.basics import patch
 __all__ = ['CONSTANTS', 'COMBINERS', 'READING_HOOKS', 'READINGS', 'READING_FLAGS', 'run_tasks', 'PlanDecision', 'APTRAG',
            'qa_pairs', 'list_items', 'named_pages', 'grounded_items', 'named_in_passages', 'field_lines',
            'defining_lines', 'field_keys', 'unlike_members', 'create_children', 'read_check', 'combine_checks',
-           'compare_by_numbers', 'stated_numbers', 'answer_numbers', 'evaluate_expression', 'calculated_answer',
-           'group_result', 'checked_items', 'compared', 'Reading', 'readings_seen']
+           'compare_by_numbers', 'answer_numbers', 'evaluate_expression', 'calculated_answer', 'group_result',
+           'checked_items', 'compared', 'Reading', 'readings_seen']
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #8482d6fd
 def run_tasks(
@@ -507,14 +507,6 @@ def compare_by_numbers(question: str, children: Sequence[Node]) -> Optional[tupl
 _OPERATIONS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv, ast.Pow: operator.pow}
 _COMPARISONS = {ast.Gt: operator.gt, ast.Lt: operator.lt, ast.GtE: operator.ge, ast.LtE: operator.le}
 CONSTANTS = frozenset({*range(11), 100, 1000})  # numbers an expression may use without any answer stating them
-
-def stated_numbers(texts: Sequence[str]) -> list[float]:
-    "Every number `texts` state, as written (digits) and with its scale word applied ('1.2 million': 1.2 and 1,200,000)."
-    found = []
-    for text in texts:
-        for m in re.finditer(NUMBER, text or '', re.I):
-            found += [float(m[1].replace(',', '')), scaled(m[1], m[2])]
-    return found
 
 def answer_numbers(pairs: Sequence[tuple[int, tuple[str, str]]]) -> dict[str, float]:
     "Each answer's label ('A1', as `qa_context` shows it) -> the first number it states, with its scale."
