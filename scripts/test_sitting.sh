@@ -1,7 +1,7 @@
 #!/bin/bash
 # The test tables, in one sitting at one clean commit: every method on the test splits, which no rule, threshold or
 # prompt was tuned on, with the paper's top-20 beside top-5 and the baselines matched to APT-RAG's spend (see
-# nbs/experiments/main_results.ipynb). Each step resumes its run folders, so a cut-off sitting is continued by running
+# nbs/experiments/main_results.ipynb), and APT-RAG as the paper describes it (preset=paper) beside it. Each step resumes its run folders, so a cut-off sitting is continued by running
 # this again at the same commit (a new session may start on a fresh machine: commit data/runs/test_1.5b as it grows).
 # Smallest splits first, so that the first tables are complete early; the multi-call baselines on a seeded sample of
 # 60 questions where a split is larger. Expect well over 20 hours on two CPU cores.
@@ -13,7 +13,7 @@ if ! git diff --quiet HEAD -- aptrag; then echo "aptrag/ differs from the last c
 METHODS="[llm-only, naive, naive-tokens, toq, planrag, logicrag, rtrag, ircot, aptrag]"
 table() {  # a results table over the given test splits
   papermill nbs/experiments/main_results.ipynb /tmp/test_sitting_$2.ipynb --cwd nbs/experiments -p runs_dir "$RUNS" \
-    -p figures_dir "$FIGURES/$2" -y "{datasets: $1, limit: null, limits: {}, wide_top_k: 20, match_cost: true, baseline_limit: 60, methods: $METHODS}"
+    -p figures_dir "$FIGURES/$2" -y "{datasets: $1, limit: null, limits: {}, wide_top_k: 20, paper_method: true, match_cost: true, baseline_limit: 60, methods: $METHODS}"
 }
 table "[monaco-offline:test, set-filter:test]" natural_and_sets
 table "[vital-list:test]" vital_list

@@ -473,9 +473,11 @@ def table_runs(
     top_k: int = 5,  # the table's passages per retrieval
     wide_top_k: Optional[int] = 20,  # Naive RAG again at this top-k (the paper's 20); None: not
     match_cost: bool = True,  # the baselines get APT-RAG's spend on each question (needs 'aptrag' among `methods`)
+    paper_method: bool = False,  # APT-RAG also as the paper describes it ('aptrag-paper': preset=paper, no readings)
 ) -> list[TableRun]:
     "The runs of one dataset's results table, APT-RAG first, so the baselines can match what it spent."
     if match_cost and 'aptrag' not in methods: raise ValueError('match_cost needs APT-RAG among the methods: the baselines match its spend')
+    if paper_method and 'aptrag' not in methods: raise ValueError('paper_method needs APT-RAG among the methods')
     folder, order = Path(folder), sorted(dict.fromkeys(methods), key=lambda m: m != 'aptrag')
     spent = str(folder/'aptrag')
     runs = []
@@ -483,6 +485,7 @@ def table_runs(
         matched = [] if not match_cost or method in ('aptrag', 'llm-only', 'naive') else [
             f'methods.naive_tokens.match_run={spent}' if method == 'naive-tokens' else f'budget.match_run={spent}']  # its tokens, or its calls and nodes
         runs.append(TableRun(method, method, folder/method, top_k, method not in ONE_CALL_METHODS, matched))
+        if method == 'aptrag' and paper_method: runs.append(TableRun('aptrag-paper', 'aptrag', folder/'aptrag-paper', top_k, True, ['preset=paper']))
         if method == 'naive' and wide_top_k and wide_top_k != top_k:
             runs.append(TableRun(f'naive-top{wide_top_k}', 'naive', folder/f'naive-top{wide_top_k}', wide_top_k, False, []))
     return runs
