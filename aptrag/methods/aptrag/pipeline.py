@@ -33,11 +33,11 @@ from ...tree import FlagKind, Mode, Node, Plan
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['CONSTANTS', 'COMBINERS', 'READING_HOOKS', 'READINGS', 'READING_FLAGS', 'run_tasks', 'PlanDecision', 'APTRAG',
-           'qa_pairs', 'list_items', 'named_pages', 'grounded_items', 'named_in_passages', 'field_lines',
-           'defining_lines', 'field_keys', 'unlike_members', 'create_children', 'read_check', 'combine_checks',
-           'compare_by_numbers', 'answer_numbers', 'evaluate_expression', 'calculated_answer', 'group_result',
-           'checked_items', 'compared', 'Reading', 'readings_seen']
+__all__ = ['PLANNERS', 'CONSTANTS', 'COMBINERS', 'READING_HOOKS', 'READINGS', 'READING_FLAGS', 'run_tasks', 'PlanDecision',
+           'APTRAG', 'plan_as_group', 'one_fact_leaf', 'qa_pairs', 'list_items', 'named_pages', 'grounded_items',
+           'named_in_passages', 'field_lines', 'defining_lines', 'field_keys', 'unlike_members', 'create_children',
+           'read_check', 'combine_checks', 'compare_by_numbers', 'answer_numbers', 'evaluate_expression',
+           'calculated_answer', 'group_result', 'checked_items', 'compared', 'Reading', 'readings_seen']
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #8482d6fd
 def run_tasks(
@@ -104,23 +104,39 @@ def may_grow(self: APTRAG, ctx: QuestionContext, node: Node, calls: int = 1) -> 
     return False
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #2d822bd1
+def plan_as_group(pipeline: APTRAG, ctx: QuestionContext, node: Node) -> Optional[PlanDecision]:
+    "A question over a group's members, at any depth: the group, its conditions and what is asked of them (`plan_group`); None: not one, or its reading does not hold."
+    if not aggregate_question(node.text): return None
+    if not pipeline.may_grow(ctx, node): node.plan = Plan.forced_leaf; return PlanDecision(Mode.external)
+    if (subs := plan_group(ctx, node)) is None: return None
+    node.plan = Plan.split if subs else Plan.maintain  # []: it asks for the group alone
+    return PlanDecision(Mode.vertical, subs) if subs else PlanDecision(Mode.external)
+
+def one_fact_leaf(pipeline: APTRAG, ctx: QuestionContext, node: Node) -> Optional[PlanDecision]:
+    "Below the root, a node no earlier planner split asks one fact of one thing: a leaf, with no call."
+    if node.depth == 0: return None
+    node.plan = Plan.maintain
+    return PlanDecision(Mode.external)
+
+PLANNERS: dict[str, Callable[[APTRAG, QuestionContext, Node], Optional[PlanDecision]]] = {
+    'group': plan_as_group, 'sized_tree': one_fact_leaf,
+}  # reading -> its planner for 'planning a node', in the order they are tried before the paper's decomposer
+
 @patch
 def plan(self: APTRAG,
          ctx: QuestionContext,  # the question's budgets and gateway
          node: Node,  # the node to plan
 ) -> PlanDecision:
-    "Decide how `node` gathers its answer."
+    "Decide how `node` gathers its answer: the first reading on whose planner decides (`PLANNERS`), else the paper's decomposer."
     leaf = PlanDecision(Mode.external)
     if node.plan == Plan.maintain: return leaf  # decided when it was made: the group of a group reading
     if not self.options.vertical: node.plan = Plan.maintain; return leaf
     if node.depth >= self.settings.budget.max_depth - 1:
         node.plan = Plan.forced_leaf; node.flag(FlagKind.depth_limit); return leaf
-    group = self.reads('group') and aggregate_question(node.text)
-    sized = self.reads('sized_tree')
-    if node.depth > 0 and not group and sized: node.plan = Plan.maintain; return leaf  # one fact of one thing
+    for reading, planner in PLANNERS.items():
+        if self.reads(reading) and (decision := planner(self, ctx, node)) is not None: return decision
     if not self.may_grow(ctx, node): node.plan = Plan.forced_leaf; return leaf
-    subs = plan_group(ctx, node) if group else None
-    if subs is None and (node.depth == 0 or not sized) and (not group or self.may_grow(ctx, node)): subs = decompose(ctx, node)  # the paper plans every node
+    subs = decompose(ctx, node)  # the paper plans every node
     node.plan = Plan.split if subs else Plan.maintain
     return PlanDecision(Mode.vertical, subs) if subs else leaf
 
