@@ -1,4 +1,4 @@
-"""The APT-RAG method: an adaptive reasoning tree sized to the question, with lateral, external and vertical gathering, complete sets, one check per item batched by evidence-guided clustering, and a scheduler that runs independent siblings at once.
+"""The APT-RAG method as the paper describes it (a reasoning tree planned node by node, external, lateral and vertical gathering, evidence-guided batched answering, independent siblings run at once), and the suite's readings, each a named switch.
 
 Docs: https://aptrag.github.io/aptrag/methods/aptrag_pipeline.html.md"""
 
