@@ -743,7 +743,13 @@ class Reading:
     adds: str  # what it does there, in a line
     needs: str = ''  # what the corpus must hold for it to act ('' nothing); where that is missing it does not act
 
-READING_HOOKS = ('planning a node', 'answering a leaf', 'completing a set', 'answering a dependent child', 'combining a split node')
+READING_HOOKS: dict[str, str] = {
+    'planning a node': 'APTRAG.plan tries the PLANNERS of the readings that are on, then the decomposer',
+    'answering a leaf': 'APTRAG.answer_passages and APTRAG.answer_leaves (a set answered alone), APTRAG.look_again after the answer',
+    'completing a set': 'APTRAG.complete_set after a set is answered, with APTRAG.expand_by_fields',
+    'answering a dependent child': 'APTRAG.answer_dependent: a fan-out (APTRAG.fan_out) or a reference filled in',
+    'combining a split node': 'APTRAG.combine tries the COMBINERS of the readings that are on, then the answering call',
+}  # hook point -> where the pipeline consults the readings there
 READINGS: dict[str, Reading] = {
     'sized_tree': Reading('planning a node', 'below the root, only a group question is planned again; a one-fact node is a leaf'),
     'group': Reading('planning a node', "a question over a group's members is read as the group, its conditions and what is asked of them (`plan_group`); its root takes the last check's result"),
