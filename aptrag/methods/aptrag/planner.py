@@ -212,7 +212,8 @@ def plan_group(ctx: QuestionContext, node: Node) -> Optional[list[str]]:
     except StructuredOutputError:
         node.flag(FlagKind.parse_fallback, 'group'); return None
     steps = group_steps(node.text, plan)
-    if not steps: return steps
+    if steps is None: return None
+    if not steps: node.flag(AptragFlag.group, conditions=0, then='whole'); return steps  # it asks for the group itself: kept whole, and the trace says the reading decided so
     texts = [parse_subquestion(s)[0] for s in steps]
     if len(copied := example_words_copied(texts, node.text, GROUP_EXAMPLE_WORDS)) >= 2: node.flag(FlagKind.example_leak, ', '.join(copied)); return None
     if ctx.settings.methods.aptrag.guards.keep_scope:
