@@ -5,9 +5,14 @@
 # the main tables' CPU settings (top-5, no section expansion, 12 calls and 10 nodes). Run it at a clean commit; every
 # command resumes its folder, so a cut-off run is continued by running this again at the same commit.
 #
+# With SPLIT=test the same runs are made on the test splits, once the readings are frozen: which readings stay is
+# decided there (a reading that only pays on the questions it was tuned on is retired), never tuned there.
+#
 #   bash scripts/readings_ablation.sh [OUT]     (default OUT: data/runs/ablation_dev_1.5b)
+#   SPLIT=test bash scripts/readings_ablation.sh data/runs/ablation_test_1.5b
 set -u
-OUT=${1:-data/runs/ablation_dev_1.5b}
+SPLIT=${SPLIT:-dev}
+OUT=${1:-data/runs/ablation_${SPLIT}_1.5b}
 CPU="--top-k 5 --set retrieval.expand=false --set budget.max_llm_calls=12 --set budget.max_nodes=10"
 ALL="sized_tree group fanout set_rounds field_expansion grounding compare arithmetic look_again substitution set_answers"
 lim() { case $1 in factbook|vital-list) echo "--limit 20 --seed 0";; *) echo "";; esac; }
@@ -25,7 +30,7 @@ each_off() {  # APT-RAG with one reading off, for each reading
   done
 }
 top20() { name=${1%%:*}; aptrag eval --method naive --dataset $1 $(lim $name) --top-k 20 --set retrieval.expand=false --out $OUT/$name/naive-top20 --pack 2>&1 | tail -1; }
-base monaco-offline:dev; base set-filter:dev; base vital-list:dev
-each_off monaco-offline:dev; base factbook:dev
-for d in monaco-offline:dev set-filter:dev vital-list:dev factbook:dev; do top20 $d; done
-each_off set-filter:dev; each_off vital-list:dev; each_off factbook:dev
+base monaco-offline:$SPLIT; base set-filter:$SPLIT; base vital-list:$SPLIT
+each_off monaco-offline:$SPLIT; base factbook:$SPLIT
+for d in monaco-offline:$SPLIT set-filter:$SPLIT vital-list:$SPLIT factbook:$SPLIT; do top20 $d; done
+each_off set-filter:$SPLIT; each_off vital-list:$SPLIT; each_off factbook:$SPLIT
