@@ -9,18 +9,23 @@ DragonBall forest is imported from the committed export into a temporary folder 
 Factbook's is the one `aptrag fable build --corpus factbook --set fable.structure=headings --set fable.chunk_tokens=48`
 builds.
 
-    python scripts/fable_breadth.py [--breadth 16]
+With `--more`, also the vector path with TreeExpansion's inherited term off (`fable.weight_inherited=0`: each node
+by its own closeness, as the flat rankings score), BM25 reading a chunk alone (`fable.leaf_text=chunk`), and the two
+with the breadth-gated spread: what separates the tree from a flat ranking of its own leaves, on dev.
+
+    python scripts/fable_breadth.py [--breadth 16] [--more]
 """
-import argparse, tempfile
+import argparse, random, tempfile
 from pathlib import Path
 import pandas as pd
 from aptrag.config import apply_overrides, load_settings
 from aptrag.embed import make_embedder
 from aptrag.eval.datasets import load_dataset, settings_for_dataset
 from aptrag.eval.metrics import dragonball_retrieval
-from aptrag.retrieval.budget_baselines import BM25Chunks, DenseChunks, HybridChunks
+from aptrag.corpus import count_tokens
+from aptrag.retrieval.budget_baselines import BM25Chunks, DenseChunks, HybridChunks, chunk_text
 from aptrag.retrieval.fable_forest import dragonball_documents, forest_folder, import_trees
-from aptrag.retrieval.fable_retrieval import Forest, fable_retrieve, open_forest
+from aptrag.retrieval.fable_retrieval import Forest, evidence_text, fable_retrieve, open_forest
 
 BUDGETS, SPREAD = (1024, 2048), 0.2
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,7 +44,20 @@ def factbook():
     return settings, Forest.open(forest_folder(settings, 'factbook')), [q for q in load_dataset('factbook:dev') if len(q.gold_titles) >= 11]
 
 
-def sweep(name: str, settings, forest, questions, breadth: int) -> pd.DataFrame:
+MORE = {'fable-vectors-inherit0': {'fable.weight_inherited': 0.0}, 'fable-vectors-chunk': {'fable.leaf_text': 'chunk'},
+        'fable-vectors-inherit0-breadth': {'fable.weight_inherited': 0.0, 'fable.spread': SPREAD},
+        'fable-vectors-chunk-breadth': {'fable.leaf_text': 'chunk', 'fable.spread': SPREAD}}  # --more; '-breadth': spread where the ranking reaches --breadth documents
+
+
+def leaf_tokens(forest: Forest, sample: int = 2000) -> tuple[float, float]:
+    "Mean tokens of a leaf as evidence: FABLE's (its title path, then the chunk) and the flat rankings' (the document title, then the chunk), over a seeded sample of leaves."
+    leaves = [(d, n.id, n.chunk) for d, tree in forest.trees.items() for n in tree.nodes if n.kind == 'leaf']
+    chosen = random.Random(0).sample(leaves, min(sample, len(leaves)))
+    return (sum(count_tokens(evidence_text(forest.trees[d], n)) for d, n, _ in chosen) / len(chosen),
+            sum(count_tokens(chunk_text(forest, d, c)) for d, _, c in chosen) / len(chosen))
+
+
+def sweep(name: str, settings, forest, questions, breadth: int, more: bool = False) -> pd.DataFrame:
     embedder = make_embedder(settings.retrieval)
     flat = {'bm25-leaves': BM25Chunks(forest), 'dense-leaves': DenseChunks(forest, embedder), 'hybrid-leaves': HybridChunks(forest, embedder, settings.retrieval.dense_weight)}
     title_of = {d: t.title.lower() for d, t in forest.trees.items()}
@@ -56,17 +74,23 @@ def sweep(name: str, settings, forest, questions, breadth: int) -> pd.DataFrame:
             for retriever, spread, least in (('fable-vectors-spread-0', 0.0, 0), (f'fable-vectors-spread-{SPREAD:g}', SPREAD, 0), (f'fable-vectors-breadth-{breadth}', SPREAD, breadth)):
                 r = fable_retrieve(q.question, forest, None, embedder, apply_overrides(settings, {'fable.paths': 'vectors', 'fable.spread': spread, 'fable.spread_breadth': least}), budget)
                 rows.append(dict(id=q.id, retriever=retriever, budget=budget, recall=recall(q, r.texts, r.evidence), reach=r.breadth))
+            for retriever, extra in (MORE.items() if more else ()):
+                least = {'fable.spread_breadth': breadth} if 'fable.spread' in extra else {}
+                r = fable_retrieve(q.question, forest, None, embedder, apply_overrides(settings, {'fable.paths': 'vectors', **extra, **least}), budget)
+                rows.append(dict(id=q.id, retriever=retriever, budget=budget, recall=recall(q, r.texts, r.evidence), reach=r.breadth))
     return pd.DataFrame(rows)
 
 
 if __name__ == '__main__':
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('--breadth', type=int, default=16, help='spread where the top 20 nodes come from at least this many documents')
+    parser.add_argument('--more', action='store_true', help='also the variants that separate the tree from a flat ranking (MORE)')
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         for name, (settings, forest, questions) in {'dragonball': dragonball(Path(folder)), 'factbook (11+ pages)': factbook()}.items():
-            table = sweep(name.split()[0], settings, forest, questions, args.breadth)
+            table = sweep(name.split()[0], settings, forest, questions, args.breadth, args.more)
             reach = table.dropna(subset=['reach']).drop_duplicates('id').reach
             print(f'\n{name}, dev: {table.id.nunique()} queries; documents among the top 20 nodes: median {reach.median():.0f}, '
                   f'{(reach >= args.breadth).mean():.0%} at or above {args.breadth}')
             print(table.pivot_table(index='retriever', columns='budget', values='recall').round(3).to_string())
+            if args.more: print('tokens of a leaf as evidence: FABLE %.1f, the flat rankings %.1f' % leaf_tokens(forest))

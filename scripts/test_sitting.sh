@@ -1,8 +1,10 @@
 #!/bin/bash
 # The test tables, in one sitting at one clean commit: every method on the test splits, which no rule, threshold or
 # prompt was tuned on, with the paper's top-20 beside top-5 and the baselines matched to APT-RAG's spend (see
-# nbs/experiments/main_results.ipynb), and APT-RAG as the paper describes it (preset=paper) beside it. Each step resumes its run folders, so a cut-off sitting is continued by running
-# this again at the same commit (a new session may start on a fresh machine: commit data/runs/test_1.5b as it grows).
+# nbs/experiments/main_results.ipynb), and APT-RAG as the paper describes it (preset=paper) beside it. Each step
+# resumes its run folders, so a cut-off sitting is continued by running this again at the same commit (a new session
+# may start on a fresh machine: pack and commit data/runs/test_1.5b as it grows). From a worktree at that commit, point
+# RUNS and FIGURES at the main checkout and put the worktree first on PYTHONPATH.
 # Smallest splits first, so that the first tables are complete early; the multi-call baselines on a seeded sample of
 # 60 questions where a split is larger. Expect well over 20 hours on two CPU cores.
 #
