@@ -285,6 +285,7 @@ class FableSettings(BaseModel):
     pool: float = Field(2.0, ge=0, le=50)  # the vector path reads its ranking on past K until the chunks read hold this many times the budget, so its documents grow with the budget; 0: K nodes only (the paper's)
     vector_mode: Literal['dense', 'hybrid'] = 'hybrid'  # the vector path's closeness: the cosine and BM25 over node texts, combined with retrieval.dense_weight (measured: nbs/retrieval/13_fable_retrieval.ipynb), or the cosine alone (the paper's)
     leaf_text: Literal['title_path', 'chunk'] = 'title_path'  # what BM25 reads of a chunk in the hybrid closeness: its section's title path, then the chunk (as a section is read: title path, then summary), or the chunk alone (the earlier)
+    evidence_header: Literal['title_path', 'title'] = 'title'  # what heads a node's evidence for the generator: its document's title, as the flat rankings head a chunk, or its title path (document > section > ..., the earlier: more tokens a leaf, so fewer leaves in a budget)
     select_candidates: int = Field(8, ge=0, le=200)  # the selection prompt shows the N documents closest to the query, a line each; 0: every document's table of contents to depth L (the paper's)
     choices: int = Field(4, ge=1, le=60)  # the most documents or sections one candidate-list reply may name (a schema bound: a small model otherwise counts on through the list)
     navigate_candidates: int = Field(14, ge=0, le=200)  # the navigation prompt lists the N sections of the fused documents closest to the query, with their title paths; 0: the top documents' whole tables of contents (the paper's)
@@ -296,8 +297,8 @@ class FableSettings(BaseModel):
     normalise: Literal['joint', 'per_document'] = 'joint'  # min-max of TreeExpansion scores over all candidates, or within each document
     routing: Literal['adaptive', 'documents', 'nodes'] = 'adaptive'  # whole documents when they fit, always documents (FABLE docs), always nodes (FABLE nodes)
     prefer_selected: bool = False  # true: BudgetControl takes the nodes of the documents the model selected before the vector path's others (a 1.5B's selection cost recall); false: one ranking by score (the paper's)
-    spread: float = Field(0.0, ge=0)  # BudgetControl: a node's score less this for each node of its document already in the evidence, so the budget reaches more documents; 0: one ranking by score (the paper's)
-    spread_breadth: int = Field(0, ge=0, le=20)  # spread only where the top 20 nodes of the vector ranking come from at least this many documents (a question over many documents, not one about a few); 0: wherever `spread` is set
+    spread: float = Field(0.2, ge=0)  # BudgetControl: a node's score less this for each node of its document already in the evidence, so the budget reaches more documents (where `spread_breadth` says the question is over many); 0: one ranking by score (the paper's)
+    spread_breadth: int = Field(16, ge=0, le=20)  # spread only where the top 20 nodes of the vector ranking come from at least this many documents (a question over many documents, not one about a few); 0: wherever `spread` is set
     llm_boost: Optional[float] = Field(0.1, ge=0)  # None: BudgetControl takes the model's chosen nodes first, each whole if it fits (the paper's); a number: their leaves gain this on the normalised score and join the vector path's ranking
     solver: Literal['greedy', 'knapsack'] = 'greedy'  # BudgetControl: priority-ordered greedy, or 0/1 knapsack on scores (ablation)
     paths: Literal['both', 'vectors', 'llm'] = 'both'  # bi-path (the paper), the vector path alone (no LLM call), or the LLM path alone (vectors only where the model chose nothing): ablations
@@ -413,7 +414,8 @@ LISTED_PURPOSES: tuple[str, ...] = ('decompose', 'answerability', 'contextualise
 BEFORE_IT_EXISTED: dict[str, Any] = {'retrieval.mode': 'dense', 'fable.pool': 0.0, 'fable.structure': 'llm',
                                        'fable.select_candidates': 0, 'fable.navigate_candidates': 0, 'fable.prefer_selected': False,
                                        'fable.llm_boost': None, 'fable.choices': 60, 'fable.leaf_text': 'chunk',
-                                       'fable.depth_decay': True, 'fable.vector_mode': 'dense', 'fable.spread': 0.0}  # a setting added later -> what runs made before it existed did (whatever today's default)
+                                       'fable.depth_decay': True, 'fable.vector_mode': 'dense', 'fable.spread': 0.0,
+                                       'fable.spread_breadth': 0, 'fable.evidence_header': 'title_path'}  # a setting added later -> what runs made before it existed did (whatever today's default)
 
 # %% ../nbs/core/00_config.ipynb #589d2be3
 def _pop(data: dict, key: str, default=None):

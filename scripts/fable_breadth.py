@@ -13,7 +13,10 @@ With `--more`, also the vector path with TreeExpansion's inherited term off (`fa
 by its own closeness, as the flat rankings score), BM25 reading a chunk alone (`fable.leaf_text=chunk`), and the two
 with the breadth-gated spread: what separates the tree from a flat ranking of its own leaves, on dev.
 
-    python scripts/fable_breadth.py [--breadth 16] [--more]
+With `--evidence-header title_path` FABLE's evidence is headed by each node's title path, as before today's default
+(`fable.evidence_header=title`, the document's title, as the flat rankings head a chunk): the two runs compare the headers.
+
+    python scripts/fable_breadth.py [--breadth 16] [--more] [--evidence-header title_path]
 """
 import argparse, random, tempfile
 from pathlib import Path
@@ -49,15 +52,16 @@ MORE = {'fable-vectors-inherit0': {'fable.weight_inherited': 0.0}, 'fable-vector
         'fable-vectors-chunk-breadth': {'fable.leaf_text': 'chunk', 'fable.spread': SPREAD}}  # --more; '-breadth': spread where the ranking reaches --breadth documents
 
 
-def leaf_tokens(forest: Forest, sample: int = 2000) -> tuple[float, float]:
-    "Mean tokens of a leaf as evidence: FABLE's (its title path, then the chunk) and the flat rankings' (the document title, then the chunk), over a seeded sample of leaves."
+def leaf_tokens(forest: Forest, header: str, sample: int = 2000) -> tuple[float, float]:
+    "Mean tokens of a leaf as evidence: FABLE's (its header, then the chunk) and the flat rankings' (the document title, then the chunk), over a seeded sample of leaves."
     leaves = [(d, n.id, n.chunk) for d, tree in forest.trees.items() for n in tree.nodes if n.kind == 'leaf']
     chosen = random.Random(0).sample(leaves, min(sample, len(leaves)))
-    return (sum(count_tokens(evidence_text(forest.trees[d], n)) for d, n, _ in chosen) / len(chosen),
+    return (sum(count_tokens(evidence_text(forest.trees[d], n, header)) for d, n, _ in chosen) / len(chosen),
             sum(count_tokens(chunk_text(forest, d, c)) for d, _, c in chosen) / len(chosen))
 
 
 def sweep(name: str, settings, forest, questions, breadth: int, more: bool = False) -> pd.DataFrame:
+    "Recall of each retriever at each budget, one row per (query, retriever, budget)."
     embedder = make_embedder(settings.retrieval)
     flat = {'bm25-leaves': BM25Chunks(forest), 'dense-leaves': DenseChunks(forest, embedder), 'hybrid-leaves': HybridChunks(forest, embedder, settings.retrieval.dense_weight)}
     title_of = {d: t.title.lower() for d, t in forest.trees.items()}
@@ -85,12 +89,14 @@ if __name__ == '__main__':
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('--breadth', type=int, default=16, help='spread where the top 20 nodes come from at least this many documents')
     parser.add_argument('--more', action='store_true', help='also the variants that separate the tree from a flat ranking (MORE)')
+    parser.add_argument('--evidence-header', choices=['title', 'title_path'], default='title', help="what heads FABLE's evidence (fable.evidence_header)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         for name, (settings, forest, questions) in {'dragonball': dragonball(Path(folder)), 'factbook (11+ pages)': factbook()}.items():
+            settings = apply_overrides(settings, {'fable.evidence_header': args.evidence_header})
             table = sweep(name.split()[0], settings, forest, questions, args.breadth, args.more)
             reach = table.dropna(subset=['reach']).drop_duplicates('id').reach
             print(f'\n{name}, dev: {table.id.nunique()} queries; documents among the top 20 nodes: median {reach.median():.0f}, '
                   f'{(reach >= args.breadth).mean():.0%} at or above {args.breadth}')
             print(table.pivot_table(index='retriever', columns='budget', values='recall').round(3).to_string())
-            if args.more: print('tokens of a leaf as evidence: FABLE %.1f, the flat rankings %.1f' % leaf_tokens(forest))
+            if args.more: print('tokens of a leaf as evidence: FABLE %.1f, the flat rankings %.1f' % leaf_tokens(forest, args.evidence_header))

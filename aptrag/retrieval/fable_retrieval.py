@@ -31,14 +31,14 @@ from .fable_forest import DocumentTree, ForestNode, ForestStore, first_sentence,
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['SELECT_VERSION', 'NAVIGATE_VERSION', 'CANDIDATES_VERSION', 'leaf_chunks', 'evidence_text', 'Forest', 'tree_expansion',
-           'normalise_scores', 'Candidate', 'relation', 'budget_greedy', 'budget_knapsack', 'Choice', 'bounded_choice',
-           'selection_prompt', 'navigation_prompt', 'candidate_documents', 'candidate_nodes',
-           'candidate_selection_prompt', 'candidate_navigation_prompt', 'FableResult', 'chosen_aliases',
-           'select_documents', 'vector_documents', 'fuse_documents', 'route', 'whole_documents', 'navigate_nodes',
-           'expansion_scores', 'budget_control', 'ranking_breadth', 'present', 'fable_retrieve', 'gold_trace',
-           'FableFlag', 'evidence_hits', 'chunk_span', 'fable_flag', 'open_forest', 'ForestPages', 'FableRetriever',
-           'fable_retriever']
+__all__ = ['EVIDENCE_HEADERS', 'SELECT_VERSION', 'NAVIGATE_VERSION', 'CANDIDATES_VERSION', 'leaf_chunks', 'evidence_text',
+           'Forest', 'tree_expansion', 'normalise_scores', 'Candidate', 'relation', 'budget_greedy', 'budget_knapsack',
+           'Choice', 'bounded_choice', 'selection_prompt', 'navigation_prompt', 'candidate_documents',
+           'candidate_nodes', 'candidate_selection_prompt', 'candidate_navigation_prompt', 'FableResult',
+           'chosen_aliases', 'select_documents', 'vector_documents', 'fuse_documents', 'route', 'whole_documents',
+           'navigate_nodes', 'expansion_scores', 'budget_control', 'ranking_breadth', 'present', 'fable_retrieve',
+           'gold_trace', 'FableFlag', 'evidence_hits', 'chunk_span', 'fable_flag', 'open_forest', 'ForestPages',
+           'FableRetriever', 'fable_retriever']
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #bfd211a5
 def leaf_chunks(tree: DocumentTree, node_id: int) -> list[int]:
@@ -54,9 +54,16 @@ def leaf_chunks(tree: DocumentTree, node_id: int) -> list[int]:
     return sorted(below)
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #a7675206
-def evidence_text(tree: DocumentTree, node_id: int) -> str:
-    "What the generator reads for a node: its title path, then its chunks in reading order."
-    return f'[{tree.title_path(node_id)}]\n\n' + ''.join(tree.chunks[c] for c in leaf_chunks(tree, node_id)).strip()
+EVIDENCE_HEADERS = ('title_path', 'title')  # what heads a node's evidence: its title path, or its document's title alone
+
+def evidence_text(tree: DocumentTree, node_id: int,
+                  header: str = 'title_path',  # 'title_path' (document > section > ...) or 'title' (the document's title, as the flat rankings head a chunk)
+) -> str:
+    "What the generator reads for a node: a header line, then its chunks in reading order."
+    if header not in EVIDENCE_HEADERS: raise ValueError(f"unknown fable.evidence_header {header!r}: 'title_path' or 'title'")
+    head = tree.title_path(node_id) if header == 'title_path' else tree.title
+    return f'[{head}]\n\n' + ''.join(tree.chunks[c] for c in leaf_chunks(tree, node_id)).strip()
+
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #d7222318
 class Forest:
@@ -64,7 +71,7 @@ class Forest:
     def __init__(self, trees: dict[str, DocumentTree], keys: list[tuple[str, int]], vectors: np.ndarray):
         self.trees, self.keys, self.vectors = trees, keys, vectors
         self.row = {k: i for i, k in enumerate(keys)}
-        self._cost: dict[tuple[str, int], int] = {}
+        self._cost: dict[tuple[str, int, str], int] = {}
 
     @classmethod
     def open(cls, folder: str | Path) -> Forest:
@@ -82,10 +89,10 @@ class Forest:
         rows = [i for i, (d, _) in enumerate(self.keys) if d in wanted]
         return Forest({d: t for d, t in self.trees.items() if d in wanted}, [self.keys[i] for i in rows], self.vectors[rows])
 
-    def cost(self, doc_id: str, node_id: int) -> int:
-        "Tokens of the node's evidence text."
-        key = (doc_id, node_id)
-        if key not in self._cost: self._cost[key] = count_tokens(evidence_text(self.trees[doc_id], node_id))
+    def cost(self, doc_id: str, node_id: int, header: str = 'title_path') -> int:
+        "Tokens of the node's evidence text (`evidence_text` with this header)."
+        key = (doc_id, node_id, header)
+        if key not in self._cost: self._cost[key] = count_tokens(evidence_text(self.trees[doc_id], node_id, header))
         return self._cost[key]
 
     def similarities(self, scores: np.ndarray, doc_id: str) -> dict[int, float]:
@@ -401,13 +408,14 @@ def vector_documents(
     k: int,  # K: nodes of the vector path (at least)
     budget: int = 0,  # Bmax
     pool: float = 0.0,  # read the ranking on until its chunks hold `pool` x `budget` tokens; 0: the top K nodes only (the paper's)
+    header: str = 'title_path',  # how the chunks' evidence is headed (`evidence_text`), which their tokens count
 ) -> dict[str, float]:
     "Each document's best similarity among the forest's top nodes (the top `k`, or as many as hold `pool` x `budget` tokens of chunks), best document first."
     best, held = {}, 0
     for seen, row in enumerate(np.argsort(-scores, kind='stable'), 1):
         doc_id, node_id = forest.keys[row]
         best.setdefault(doc_id, float(scores[row]))
-        if forest.trees[doc_id].nodes[node_id].kind == 'leaf': held += forest.cost(doc_id, node_id)
+        if forest.trees[doc_id].nodes[node_id].kind == 'leaf': held += forest.cost(doc_id, node_id, header)
         if seen >= k and held >= pool * budget: break
     return best
 
@@ -501,7 +509,7 @@ def budget_control(
     "The (document, node) pairs chosen within the budget, the model's first."
     rank = {d: i for i, d in enumerate(documents)}
     def candidate(key, source):
-        return Candidate(key[0], key[1], scores[key], forest.cost(*key), source, tuple(leaf_chunks(forest.trees[key[0]], key[1])))
+        return Candidate(key[0], key[1], scores[key], forest.cost(*key, fable.evidence_header), source, tuple(leaf_chunks(forest.trees[key[0]], key[1])))
     boost = fable.llm_boost if use_vectors else None
     llm_first, lifted = [], set()
     for key in llm_nodes:  # a chosen node, then its leaves by score: if the node does not fit, its best leaves may
@@ -538,11 +546,13 @@ def ranking_breadth(
     return len({forest.keys[row][0] for row in np.argsort(-scores, kind='stable')[:nodes]})
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #ee206d5d
-def present(forest: Forest, evidence: Sequence[tuple[str, int]], result: FableResult, budget: int) -> FableResult:
+def present(forest: Forest, evidence: Sequence[tuple[str, int]], result: FableResult, budget: int,
+            header: str = 'title_path',  # how each node's evidence is headed (`evidence_text`)
+) -> FableResult:
     "Fill `result` with the evidence in reading order, its texts and their tokens."
     rank = {d: i for i, d in enumerate(result.documents)}
     result.evidence = sorted(evidence, key=lambda k: (rank[k[0]], min(leaf_chunks(forest.trees[k[0]], k[1]), default=0)))
-    result.texts = [evidence_text(forest.trees[d], n) for d, n in result.evidence]
+    result.texts = [evidence_text(forest.trees[d], n, header) for d, n in result.evidence]
     if 'over_budget_leaf' in result.fallbacks: result.texts = [truncate_tokens(t, budget)[0] for t in result.texts]
     result.tokens = sum(count_tokens(t) for t in result.texts)
     return result
@@ -566,7 +576,7 @@ def fable_retrieve(
     result.breadth = ranking_breadth(forest, scores)
     if f.spread and f.spread_breadth and result.breadth < f.spread_breadth: f = f.model_copy(update={'spread': 0.0})  # a question about few documents: deep, not spread
     result.llm_documents = select_documents(llm, query, forest, settings, result, scores) if use_llm else []  # 1
-    best = vector_documents(forest, scores, f.top_k, budget, f.pool)  # 2
+    best = vector_documents(forest, scores, f.top_k, budget, f.pool, f.evidence_header)  # 2
     result.vector_documents = list(best)
     result.documents = fuse_documents(forest, scores, result.llm_documents, best, use_vectors, result)  # 3
     result.routing = route(forest, result.documents, budget, f.routing)  # 4
@@ -578,7 +588,7 @@ def fable_retrieve(
         result.llm_nodes = navigate_nodes(llm, query, forest, listed, settings, result, scores) if use_llm else []  # 5
         scores = expansion_scores(forest, scores, result.documents, f)  # 6
         evidence = budget_control(forest, result.llm_nodes, scores, result.documents, budget, f, use_vectors, result)  # 7
-    return present(forest, evidence, result, budget)  # 8
+    return present(forest, evidence, result, budget, f.evidence_header)  # 8
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #8459ad1b
 def gold_trace(forest: Forest, result: FableResult,
