@@ -47,7 +47,7 @@ def factbook():
     return settings, Forest.open(forest_folder(settings, 'factbook')), [q for q in load_dataset('factbook:dev') if len(q.gold_titles) >= 11]
 
 
-MORE = {'fable-vectors-inherit0': {'fable.weight_inherited': 0.0}, 'fable-vectors-chunk': {'fable.leaf_text': 'chunk'},
+MORE = {'fable-vectors-inherit0': {'fable.weight_inherited': 0.0, 'fable.spread': 0.0}, 'fable-vectors-chunk': {'fable.leaf_text': 'chunk', 'fable.spread': 0.0},  # no spread, as the variants below add it
         'fable-vectors-inherit0-breadth': {'fable.weight_inherited': 0.0, 'fable.spread': SPREAD},
         'fable-vectors-chunk-breadth': {'fable.leaf_text': 'chunk', 'fable.spread': SPREAD}}  # --more; '-breadth': spread where the ranking reaches --breadth documents
 
