@@ -16,9 +16,9 @@ from ..factbook import alias_index, factbook_entries, plain
 from ..lexicon import numbers_in
 
 # %% auto #0
-__all__ = ['MONACO_RELEASE', 'MONACO_RESERVED', 'FACTBOOK_LINES', 'reserved_ids', 'offline_needs', 'dev_read', 'answer_kind',
-           'monaco_offline_questions', 'country_names', 'country_aliases', 'country_index', 'names_in', 'name_forms',
-           'gold_names', 'monaco_scores', 'factbook_answers']
+__all__ = ['MONACO_RELEASE', 'MONACO_RESERVED', 'FACTBOOK_LINES', 'reserved_ids', 'offline_needs', 'dev_read', 'lead_checks',
+           'answer_kind', 'monaco_offline_questions', 'country_names', 'country_aliases', 'country_index', 'names_in',
+           'name_forms', 'gold_names', 'monaco_scores', 'factbook_answers']
 
 # %% ../../nbs/eval/30b_monaco.ipynb #ca5b5b06
 MONACO_RELEASE = 'monaco/monaco_version_1_release.json'  # MoNaCo's questions, decompositions and validated answers (data mirror)
@@ -47,6 +47,11 @@ def dev_read() -> set[str]:
 
 @lru_cache(maxsize=1)
 def _annotations() -> dict: return json.loads((importlib.resources.files('aptrag')/'benchmarks'/'monaco_offline.json').read_text())
+
+# %% ../../nbs/eval/30b_monaco.ipynb #6dfa9d49
+def lead_checks() -> dict[int, dict]:
+    "Questions outside the set checked against the vital articles' leads: the `articles` each needs, the `missing` ones, what present leads leave `unstated`, whether it `holds`."
+    return {int(k): v for k, v in _annotations()['lead_checks']['questions'].items()}
 
 # %% ../../nbs/eval/30b_monaco.ipynb #6f1847c5
 def answer_kind(gold: Sequence) -> str:
