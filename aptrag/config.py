@@ -177,7 +177,7 @@ class AptragSettings(BaseModel):
     vertical: bool = True  # False: never decompose; the root retrieves and answers on its own
     lateral: bool = True  # False: dependent sub-questions always retrieve instead of answering from sibling answers
     ec: bool = True  # answer sibling leaves that share evidence in one batched call
-    scheduler: Literal['parallel', 'sequential'] = 'parallel'  # run independent siblings at the same time, or depth first
+    scheduler: Literal['auto', 'parallel', 'sequential'] = 'auto'  # run independent siblings at the same time, or depth first; auto: at the same time only where the model serves several requests at once (a run at the call cap is then the same every time)
     max_parallel: int = Field(8, ge=1, le=256)  # siblings worked on at once under one parent
     tau_s: float = Field(0.0, ge=0.0, lt=1.0)  # EC: evidence similarity above which siblings may share a call
     tau_l: int = Field(50_000, ge=256)  # EC: token budget of a batched prompt (also capped by the model's context)

@@ -103,6 +103,13 @@ def may_grow(self: APTRAG, ctx: QuestionContext, node: Node, calls: int = 1) -> 
     node.flag(FlagKind.budget, 'growth', calls_left=ctx.calls_left())
     return False
 
+# %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #0eaf0c6e
+@patch
+def runs_at_once(self: APTRAG, ctx: QuestionContext) -> bool:
+    "Whether independent siblings run at the same time: `scheduler` 'parallel', or 'auto' where the model serves several requests at once."
+    scheduler = self.options.scheduler
+    return scheduler == 'parallel' or scheduler == 'auto' and ctx.llm.concurrency > 1
+
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #2d822bd1
 def plan_as_group(pipeline: APTRAG, ctx: QuestionContext, node: Node) -> Optional[PlanDecision]:
     "A question over a group's members, at any depth: the group, its conditions and what is asked of them (`plan_group`); None: not one, or its reading does not hold."
@@ -408,7 +415,7 @@ def answer_leaves(self: APTRAG,
 ):
     "Answer sibling external leaves, in EC clusters when enabled."
     options = self.options
-    parallel = options.scheduler == 'parallel'
+    parallel = self.runs_at_once(ctx)
     def single(node: Node):
         node.mode = node.mode or Mode.external
         try: node.answer = self.answer_passages(ctx, node, hits[node.id])
@@ -697,7 +704,7 @@ def expand(self: APTRAG,
     parent.children = children
     if not children: parent.answer = ''; return
     if parent.has_flag(AptragFlag.group): children[0].plan = Plan.maintain  # the group itself: gathered, not planned again
-    parallel = options.scheduler == 'parallel'
+    parallel = self.runs_at_once(ctx)
     independent = [c for c in children if not c.depends_on]
     def plan(child: Node) -> PlanDecision:
         child.started_s = ctx.now()
