@@ -146,7 +146,8 @@ def environment() -> dict:
 EXECUTION_SETTINGS = frozenset([*(f'settings.llm.{k}' for k in ('cache', 'slots', 'threads', 'max_concurrency', 'timeout_s', 'max_attempts', 'server_args',
                                                                  'models_dir', 'base_urls', 'endpoint_rest_s', 'base_url', 'api_key_env')),
                                   'settings.llm.planner.base_url', 'settings.retrieval.index_dir', 'settings.fable.forest_dir',  # where a machine keeps its index, forest and servers
-                                  'settings.budget.match_run', 'settings.methods.naive_tokens.match_run'])  # and the run folder whose cost a baseline matches
+                                  'settings.budget.match_run', 'settings.methods.naive_tokens.match_run',  # and the run folder whose cost a baseline matches
+                                  'settings.methods.aptrag.scheduler', 'settings.methods.aptrag.max_parallel'])  # and whether APT-RAG's siblings run at once (the same tree; at the call cap, which sibling gets the last calls)
 CONNECTION_SETTINGS = frozenset({'llm.base_url', 'llm.base_urls', 'llm.api_key_env', 'llm.planner.base_url', 'llm.timeout_s', 'llm.max_attempts'})  # what `resume` may change: where the model is, not what it is
 
 def config_differences(
