@@ -17,7 +17,7 @@ from ..embed import Embedder, make_embedder
 from .lexical import LexicalIndex, min_max
 from ..llm import LLM
 from .base import Hit, Retrieval, register_retriever
-from .fable_retrieval import FableFlag, Forest, open_forest
+from .fable_retrieval import FableFlag, Forest, headed_text, open_forest
 from ..tree import Flag
 
 from fastcore.basics import patch
@@ -42,7 +42,7 @@ class BudgetedEvidence:
 def chunk_text(forest: Forest, doc_id: str, chunk: int) -> str:
     "A chunk as the generator reads it: its document's title, then the text."
     tree = forest.trees[doc_id]
-    return f'[{tree.title}]\n\n{tree.chunks[chunk].strip()}'
+    return headed_text(tree.title, tree.chunks[chunk])
 
 # %% ../../nbs/retrieval/14_budget_baselines.ipynb #b3ca3506
 def fill_budget(forest: Forest, ranked: Sequence[tuple[str, int]], budget: int, method: str) -> BudgetedEvidence:

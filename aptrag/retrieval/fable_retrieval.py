@@ -31,14 +31,14 @@ from .fable_forest import DocumentTree, ForestNode, ForestStore, first_sentence,
 from fastcore.basics import patch
 
 # %% auto #0
-__all__ = ['EVIDENCE_HEADERS', 'SELECT_VERSION', 'NAVIGATE_VERSION', 'CANDIDATES_VERSION', 'leaf_chunks', 'evidence_text',
-           'Forest', 'tree_expansion', 'normalise_scores', 'Candidate', 'relation', 'budget_greedy', 'budget_knapsack',
-           'Choice', 'bounded_choice', 'selection_prompt', 'navigation_prompt', 'candidate_documents',
-           'candidate_nodes', 'candidate_selection_prompt', 'candidate_navigation_prompt', 'FableResult',
-           'chosen_aliases', 'select_documents', 'vector_documents', 'fuse_documents', 'route', 'whole_documents',
-           'navigate_nodes', 'expansion_scores', 'budget_control', 'ranking_breadth', 'present', 'fable_retrieve',
-           'gold_trace', 'FableFlag', 'evidence_hits', 'chunk_span', 'fable_flag', 'open_forest', 'ForestPages',
-           'FableRetriever', 'fable_retriever']
+__all__ = ['EVIDENCE_HEADERS', 'SELECT_VERSION', 'NAVIGATE_VERSION', 'CANDIDATES_VERSION', 'leaf_chunks', 'headed_text',
+           'evidence_text', 'Forest', 'tree_expansion', 'normalise_scores', 'Candidate', 'relation', 'budget_greedy',
+           'budget_knapsack', 'Choice', 'bounded_choice', 'selection_prompt', 'navigation_prompt',
+           'candidate_documents', 'candidate_nodes', 'candidate_selection_prompt', 'candidate_navigation_prompt',
+           'FableResult', 'chosen_aliases', 'select_documents', 'vector_documents', 'fuse_documents', 'route',
+           'whole_documents', 'navigate_nodes', 'expansion_scores', 'budget_control', 'ranking_breadth', 'present',
+           'fable_retrieve', 'gold_trace', 'FableFlag', 'evidence_hits', 'chunk_span', 'fable_flag', 'open_forest',
+           'ForestPages', 'FableRetriever', 'fable_retriever']
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #bfd211a5
 def leaf_chunks(tree: DocumentTree, node_id: int) -> list[int]:
@@ -56,13 +56,17 @@ def leaf_chunks(tree: DocumentTree, node_id: int) -> list[int]:
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #a7675206
 EVIDENCE_HEADERS = ('title_path', 'title')  # what heads a node's evidence: its title path, or its document's title alone
 
+def headed_text(head: str, text: str) -> str:
+    "Evidence as the generator reads it, FABLE's and the flat rankings' alike: a header line in brackets, a blank line, the text."
+    return f'[{head}]\n\n{text.strip()}'
+
 def evidence_text(tree: DocumentTree, node_id: int,
                   header: str = 'title_path',  # 'title_path' (document > section > ...) or 'title' (the document's title, as the flat rankings head a chunk)
 ) -> str:
     "What the generator reads for a node: a header line, then its chunks in reading order."
     if header not in EVIDENCE_HEADERS: raise ValueError(f"unknown fable.evidence_header {header!r}: 'title_path' or 'title'")
     head = tree.title_path(node_id) if header == 'title_path' else tree.title
-    return f'[{head}]\n\n' + ''.join(tree.chunks[c] for c in leaf_chunks(tree, node_id)).strip()
+    return headed_text(head, ''.join(tree.chunks[c] for c in leaf_chunks(tree, node_id)))
 
 
 # %% ../../nbs/retrieval/13_fable_retrieval.ipynb #d7222318
