@@ -203,6 +203,11 @@ class LLM:
         "The purposes the planner answers: `llm.planner.purposes`, else every planning call a method declares; none without a planner."
         return frozenset(self.settings.planner.purposes or PLANNING_PURPOSES) if self.planner else frozenset()
 
+    @property
+    def answers_at_once(self) -> bool:
+        "Whether the model serves several requests at the same time (`concurrency` above 1); one that answers one at a time gains nothing from calls sent together."
+        return self.concurrency > 1
+
     def backend_for(self, purpose: str) -> Backend:
         "The backend that answers calls of `purpose`: the planner's for planning purposes, else the main model's."
         return self.planner if purpose in self.planning else self.backend

@@ -158,7 +158,7 @@ def answer(self: PlanRAG, ctx: QuestionContext, root: Node) -> str:
     position = {n.id: k for k, n in enumerate(order, 1)}
     root.children = [Node(id=str(k), depth=1, question=n.question, depends_on=[position[j] for j in n.needs]) for k, n in enumerate(order, 1)]
     for level in levels:
-        run_each(lambda n: self.answer_node(ctx, root, n, position), level, ctx.llm.concurrency > 1, self.options.max_parallel)  # at once where the model serves requests at once; in order elsewhere, so a level at the call cap is answered the same way every run
+        run_each(lambda n: self.answer_node(ctx, root, n, position), level, ctx.llm.answers_at_once, self.options.max_parallel)  # in order on a model that answers one request at a time: a level at the call cap is answered the same way every run
     pairs = [(k, c.text, c.answer or '-') for k, c in enumerate(root.children, 1)]
     try: root.answer = ask_answer(ctx, root, final_prompt(root.text, pairs, self.settings.answer.style), 'answer_final', final=True)
     except BudgetExceeded: root.answer = '; '.join(a for _, _, a in pairs if a != '-')

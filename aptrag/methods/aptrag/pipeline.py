@@ -108,7 +108,7 @@ def may_grow(self: APTRAG, ctx: QuestionContext, node: Node, calls: int = 1) -> 
 def runs_at_once(self: APTRAG, ctx: QuestionContext) -> bool:
     "Whether independent siblings run at the same time: `scheduler` 'parallel', or 'auto' where the model serves several requests at once."
     scheduler = self.options.scheduler
-    return scheduler == 'parallel' or scheduler == 'auto' and ctx.llm.concurrency > 1
+    return scheduler == 'parallel' or scheduler == 'auto' and ctx.llm.answers_at_once
 
 # %% ../../../nbs/methods/25_aptrag_pipeline.ipynb #2d822bd1
 def plan_as_group(pipeline: APTRAG, ctx: QuestionContext, node: Node) -> Optional[PlanDecision]:
