@@ -51,7 +51,7 @@ def _annotations() -> dict: return json.loads((importlib.resources.files('aptrag
 # %% ../../nbs/eval/30b_monaco.ipynb #6dfa9d49
 def lead_checks() -> dict[int, dict]:
     "Questions outside the set checked against the vital articles' leads: the `articles` each needs, the `missing` ones, what present leads leave `unstated`, whether it `holds`."
-    return {int(k): v for k, v in _annotations()['lead_checks']['questions'].items()}
+    return {int(k): {**v, 'holds': not v['missing'] and not v['unstated']} for k, v in _annotations()['lead_checks']['questions'].items()}
 
 # %% ../../nbs/eval/30b_monaco.ipynb #6f1847c5
 def answer_kind(gold: Sequence) -> str:
