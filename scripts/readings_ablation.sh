@@ -1,7 +1,7 @@
 #!/bin/bash
 # The dev ablation of APT-RAG's readings that nbs/explanations/readings.ipynb reads: Naive RAG (top-5, and top-20 as the
 # paper retrieves), APT-RAG with every reading, the paper's method (preset=paper) and APT-RAG with each reading off in
-# turn, on the dev splits of monaco-offline (23), set-filter (22), vital-list and the Factbook (20 each, seed 0), with
+# turn, on the dev splits of monaco-offline (23), set-filter (22), vital-list, the Factbook and HotpotQA (20 each, seed 0), with
 # the main tables' CPU settings (top-5, no section expansion, 12 calls and 10 nodes). Run it at a clean commit; every
 # command resumes its folder, so a cut-off run is continued by running this again at the same commit.
 #
@@ -15,7 +15,7 @@ SPLIT=${SPLIT:-dev}
 OUT=${1:-data/runs/ablation_${SPLIT}_1.5b}
 CPU="--top-k 5 --set retrieval.expand=false --set budget.max_llm_calls=12 --set budget.max_nodes=10"
 ALL="sized_tree group fanout set_rounds field_expansion grounding compare arithmetic look_again substitution set_answers"
-lim() { case $1 in factbook|vital-list) echo "--limit 20 --seed 0";; *) echo "";; esac; }
+lim() { case $1 in factbook|vital-list|hotpotqa) echo "--limit 20 --seed 0";; *) echo "";; esac; }
 base() {  # Naive RAG, APT-RAG, the paper's method
   name=${1%%:*}; l=$(lim $name)
   aptrag eval --method naive --dataset $1 $l --top-k 5 --set retrieval.expand=false --out $OUT/$name/naive --pack 2>&1 | tail -1
@@ -34,3 +34,4 @@ base monaco-offline:$SPLIT; base set-filter:$SPLIT; base vital-list:$SPLIT
 each_off monaco-offline:$SPLIT; base factbook:$SPLIT
 for d in monaco-offline:$SPLIT set-filter:$SPLIT vital-list:$SPLIT factbook:$SPLIT; do top20 $d; done
 each_off set-filter:$SPLIT; each_off vital-list:$SPLIT; each_off factbook:$SPLIT
+base hotpotqa:$SPLIT; top20 hotpotqa:$SPLIT; each_off hotpotqa:$SPLIT  # added after the others: two-hop questions over passages
