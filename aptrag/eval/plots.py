@@ -6,6 +6,7 @@ Docs: https://aptrag.github.io/aptrag/eval/plots.html.md"""
 
 # %% ../../nbs/eval/34_plots.ipynb #8b47e81f
 from __future__ import annotations
+import textwrap
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -99,7 +100,7 @@ def interval_bars(
         ax.bar(x, d['mean'], yerr=[d['mean'] - d['ci_low'], d['ci_high'] - d['mean']], capsize=4,
                color=[method_colour(m) for m in d.index], edgecolor='black', linewidth=0.4, error_kw=dict(lw=1))
         for xi, mean in zip(x, d['mean']): ax.text(xi, mean, f' {mean:.2f}', ha='left', va='bottom', fontsize=8)
-        ax.set_xticks(list(x), [method_label(m) for m in d.index], rotation=0)
+        ax.set_xticks(list(x), [textwrap.fill(method_label(m), 14) for m in d.index], rotation=0)  # long labels on two lines, not over their neighbours
         ax.set(title=f'{dataset_label(dataset)} ({int(d.questions.max())} questions)', ylim=(0, top), xlabel='')
     for row in axes: row[0].set_ylabel(metric_label(metric))
     if title: fig.suptitle(title)
