@@ -13,10 +13,13 @@ With `--more`, also the vector path with TreeExpansion's inherited term off (`fa
 by its own closeness, as the flat rankings score), BM25 reading a chunk alone (`fable.leaf_text=chunk`), and the two
 with the breadth-gated spread: what separates the tree from a flat ranking of its own leaves, on dev.
 
+With `--gate`, also the spread's size and gate around the defaults (`fable.spread` 0.2, 0.3, 0.5 and 1.0, each where the
+top 20 nodes reach 12 or 16 documents): how much the chosen pair matters.
+
 With `--evidence-header title_path` FABLE's evidence is headed by each node's title path, as before today's default
 (`fable.evidence_header=title`, the document's title, as the flat rankings head a chunk): the two runs compare the headers.
 
-    python scripts/fable_breadth.py [--breadth 16] [--more] [--evidence-header title_path]
+    python scripts/fable_breadth.py [--breadth 16] [--more] [--gate] [--evidence-header title_path]
 """
 import argparse, random, tempfile
 from pathlib import Path
@@ -50,6 +53,8 @@ def factbook():
 MORE = {'fable-vectors-inherit0': {'fable.weight_inherited': 0.0, 'fable.spread': 0.0}, 'fable-vectors-chunk': {'fable.leaf_text': 'chunk', 'fable.spread': 0.0},  # no spread, as the variants below add it
         'fable-vectors-inherit0-breadth': {'fable.weight_inherited': 0.0, 'fable.spread': SPREAD},
         'fable-vectors-chunk-breadth': {'fable.leaf_text': 'chunk', 'fable.spread': SPREAD}}  # --more; '-breadth': spread where the ranking reaches --breadth documents
+GATES = {f'fable-vectors-spread-{spread:g}-at-{least}': {'fable.spread': spread, 'fable.spread_breadth': least}
+         for spread in (0.2, 0.3, 0.5, 1.0) for least in (12, 16)}  # --gate
 
 
 def leaf_tokens(forest: Forest, header: str, sample: int = 2000) -> tuple[float, float]:
@@ -60,7 +65,7 @@ def leaf_tokens(forest: Forest, header: str, sample: int = 2000) -> tuple[float,
             sum(count_tokens(chunk_text(forest, d, c)) for d, _, c in chosen) / len(chosen))
 
 
-def sweep(name: str, settings, forest, questions, breadth: int, more: bool = False) -> pd.DataFrame:
+def sweep(name: str, settings, forest, questions, breadth: int, more: bool = False, gate: bool = False) -> pd.DataFrame:
     "Recall of each retriever at each budget, one row per (query, retriever, budget)."
     embedder = make_embedder(settings.retrieval)
     flat = {'bm25-leaves': BM25Chunks(forest), 'dense-leaves': DenseChunks(forest, embedder), 'hybrid-leaves': HybridChunks(forest, embedder, settings.retrieval.dense_weight)}
@@ -82,6 +87,9 @@ def sweep(name: str, settings, forest, questions, breadth: int, more: bool = Fal
                 least = {'fable.spread_breadth': breadth} if 'fable.spread' in extra else {}
                 r = fable_retrieve(q.question, forest, None, embedder, apply_overrides(settings, {'fable.paths': 'vectors', **extra, **least}), budget)
                 rows.append(dict(id=q.id, retriever=retriever, budget=budget, recall=recall(q, r.texts, r.evidence), reach=r.breadth))
+            for retriever, extra in (GATES.items() if gate else ()):
+                r = fable_retrieve(q.question, forest, None, embedder, apply_overrides(settings, {'fable.paths': 'vectors', **extra}), budget)
+                rows.append(dict(id=q.id, retriever=retriever, budget=budget, recall=recall(q, r.texts, r.evidence), reach=r.breadth))
     return pd.DataFrame(rows)
 
 
@@ -89,12 +97,13 @@ if __name__ == '__main__':
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('--breadth', type=int, default=16, help='spread where the top 20 nodes come from at least this many documents')
     parser.add_argument('--more', action='store_true', help='also the variants that separate the tree from a flat ranking (MORE)')
+    parser.add_argument('--gate', action='store_true', help="also the spread's size and gate around the defaults (GATES)")
     parser.add_argument('--evidence-header', choices=['title', 'title_path'], default='title', help="what heads FABLE's evidence (fable.evidence_header)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         for name, (settings, forest, questions) in {'dragonball': dragonball(Path(folder)), 'factbook (11+ pages)': factbook()}.items():
             settings = apply_overrides(settings, {'fable.evidence_header': args.evidence_header})
-            table = sweep(name.split()[0], settings, forest, questions, args.breadth, args.more)
+            table = sweep(name.split()[0], settings, forest, questions, args.breadth, args.more, args.gate)
             reach = table.dropna(subset=['reach']).drop_duplicates('id').reach
             print(f'\n{name}, dev: {table.id.nunique()} queries; documents among the top 20 nodes: median {reach.median():.0f}, '
                   f'{(reach >= args.breadth).mean():.0%} at or above {args.breadth}')
