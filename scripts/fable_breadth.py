@@ -83,12 +83,9 @@ def sweep(name: str, settings, forest, questions, breadth: int, more: bool = Fal
             for retriever, spread, least in (('fable-vectors-spread-0', 0.0, 0), (f'fable-vectors-spread-{SPREAD:g}', SPREAD, 0), (f'fable-vectors-breadth-{breadth}', SPREAD, breadth)):
                 r = fable_retrieve(q.question, forest, None, embedder, apply_overrides(settings, {'fable.paths': 'vectors', 'fable.spread': spread, 'fable.spread_breadth': least}), budget)
                 rows.append(dict(id=q.id, retriever=retriever, budget=budget, recall=recall(q, r.texts, r.evidence), reach=r.breadth))
-            for retriever, extra in (MORE.items() if more else ()):
-                least = {'fable.spread_breadth': breadth} if 'fable.spread' in extra else {}
+            for retriever, extra in [*(MORE.items() if more else ()), *(GATES.items() if gate else ())]:
+                least = {'fable.spread_breadth': breadth} if 'fable.spread' in extra and 'fable.spread_breadth' not in extra else {}  # a GATES row names its own
                 r = fable_retrieve(q.question, forest, None, embedder, apply_overrides(settings, {'fable.paths': 'vectors', **extra, **least}), budget)
-                rows.append(dict(id=q.id, retriever=retriever, budget=budget, recall=recall(q, r.texts, r.evidence), reach=r.breadth))
-            for retriever, extra in (GATES.items() if gate else ()):
-                r = fable_retrieve(q.question, forest, None, embedder, apply_overrides(settings, {'fable.paths': 'vectors', **extra}), budget)
                 rows.append(dict(id=q.id, retriever=retriever, budget=budget, recall=recall(q, r.texts, r.evidence), reach=r.breadth))
     return pd.DataFrame(rows)
 
