@@ -8,12 +8,19 @@
 # Smallest splits first, so that the first tables are complete early; the multi-call baselines on a seeded sample of
 # 60 questions where a split is larger. Expect well over 20 hours on two CPU cores.
 #
+# With REDRAW=1 only the tables and figures the sitting has already drawn (their Markdown or figure is in FIGURES) are
+# drawn again, by this checkout's notebooks from the committed runs: those runs are complete, so no model is asked.
+#
 #   bash scripts/test_sitting.sh [RUNS] [FIGURES]     (defaults: data/runs/test_1.5b, figures/test)
+#   REDRAW=1 bash scripts/test_sitting.sh             (redraw what is drawn, no model)
 set -eu
+REDRAW=${REDRAW:-}
 RUNS=$(realpath -m "${1:-data/runs/test_1.5b}"); FIGURES=$(realpath -m "${2:-figures/test}")
-if ! git diff --quiet HEAD -- aptrag; then echo "aptrag/ differs from the last commit: a test sitting runs at a clean commit" >&2; exit 1; fi
+drawn() { [ -z "$REDRAW" ] || [ -e "$FIGURES/$1" ]; }  # whether to draw it: always, or with REDRAW only what is drawn
+if [ -z "$REDRAW" ] && ! git diff --quiet HEAD -- aptrag; then echo "aptrag/ differs from the last commit: a test sitting runs at a clean commit" >&2; exit 1; fi
 METHODS="[llm-only, naive, naive-tokens, toq, planrag, logicrag, rtrag, ircot, aptrag]"
 table() {  # a results table over the given test splits
+  drawn "$2/main_results.md" || return 0
   papermill nbs/experiments/main_results.ipynb /tmp/test_sitting_$2.ipynb --cwd nbs/experiments -p runs_dir "$RUNS" \
     -p figures_dir "$FIGURES/$2" -y "{datasets: $1, limit: null, limits: {}, wide_top_k: 20, paper_method: true, match_cost: true, baseline_limit: 60, methods: $METHODS}"
 }
@@ -21,7 +28,7 @@ table "[monaco-offline:test, set-filter:test]" natural_and_sets
 table "[vital-list:test]" vital_list
 table "[factbook:test]" factbook
 table "[hotpotqa:test]" hotpotqa
-papermill nbs/experiments/evidence_scaling.ipynb /tmp/test_sitting_steps.ipynb --cwd nbs/experiments -p dataset monaco-offline:test -p by steps \
+! drawn monaco_steps/evidence_scaling.png || papermill nbs/experiments/evidence_scaling.ipynb /tmp/test_sitting_steps.ipynb --cwd nbs/experiments -p dataset monaco-offline:test -p by steps \
   -p runs_dir "$RUNS" -p figures_dir "$FIGURES/monaco_steps" -y "{methods: [llm-only, naive, naive-tokens, ircot, aptrag], extra_runs: {}, buckets: [2, 4, 6, 8, 12]}"
-papermill nbs/experiments/evidence_scaling.ipynb /tmp/test_sitting_pages.ipynb --cwd nbs/experiments -p dataset factbook:test \
+! drawn factbook/evidence_scaling.png || papermill nbs/experiments/evidence_scaling.ipynb /tmp/test_sitting_pages.ipynb --cwd nbs/experiments -p dataset factbook:test \
   -p runs_dir "$RUNS" -p figures_dir "$FIGURES/factbook" -y "{methods: [llm-only, naive, naive-tokens, ircot, aptrag], extra_runs: {}, buckets: [1, 6, 11, 21, 41, 100]}"
