@@ -19,15 +19,19 @@ top 20 nodes reach 12 or 16 documents): how much the chosen pair matters.
 With `--evidence-header title_path` FABLE's evidence is headed by each node's title path, as before today's default
 (`fable.evidence_header=title`, the document's title, as the flat rankings head a chunk): the two runs compare the headers.
 
-    python scripts/fable_breadth.py [--breadth 16] [--more] [--gate] [--evidence-header title_path]
+    python scripts/fable_breadth.py [--breadth 16] [--more] [--gate] [--evidence-header title_path] [--out FILE.md]
+
+`--out` also writes the printed tables to a Markdown file (the committed one: `figures/fable_breadth.md`, from
+`--gate`).
 """
-import argparse, random, tempfile
+import argparse, random, sys, tempfile
 from pathlib import Path
 import pandas as pd
 from aptrag.config import apply_overrides, load_settings
 from aptrag.embed import make_embedder
 from aptrag.eval.datasets import load_dataset, settings_for_dataset
 from aptrag.eval.metrics import dragonball_retrieval
+from aptrag.eval.stats import to_markdown
 from aptrag.corpus import count_tokens
 from aptrag.retrieval.budget_baselines import BM25Chunks, DenseChunks, HybridChunks, chunk_text
 from aptrag.retrieval.fable_forest import dragonball_documents, forest_folder, import_trees
@@ -96,7 +100,11 @@ if __name__ == '__main__':
     parser.add_argument('--more', action='store_true', help='also the variants that separate the tree from a flat ranking (MORE)')
     parser.add_argument('--gate', action='store_true', help="also the spread's size and gate around the defaults (GATES)")
     parser.add_argument('--evidence-header', choices=['title', 'title_path'], default='title', help="what heads FABLE's evidence (fable.evidence_header)")
+    parser.add_argument('--out', type=Path, help='also write the tables to this Markdown file')
     args = parser.parse_args()
+    report = [f"# FABLE's spread, gated by the ranking's breadth, on the dev splits\n\n"
+              f"`python scripts/fable_breadth.py {' '.join(sys.argv[1:])}`: recall at each evidence budget, no model call; "
+              f"evidence headed by `{args.evidence_header}`.\n"]
     with tempfile.TemporaryDirectory() as folder:
         for name, (settings, forest, questions) in {'dragonball': dragonball(Path(folder)), 'factbook (11+ pages)': factbook()}.items():
             settings = apply_overrides(settings, {'fable.evidence_header': args.evidence_header})
@@ -104,5 +112,9 @@ if __name__ == '__main__':
             reach = table.dropna(subset=['reach']).drop_duplicates('id').reach
             print(f'\n{name}, dev: {table.id.nunique()} queries; documents among the top 20 nodes: median {reach.median():.0f}, '
                   f'{(reach >= args.breadth).mean():.0%} at or above {args.breadth}')
-            print(table.pivot_table(index='retriever', columns='budget', values='recall').round(3).to_string())
+            recall = table.pivot_table(index='retriever', columns='budget', values='recall').round(3)
+            print(recall.to_string())
+            report += [f'## {name}, dev: {table.id.nunique()} queries (documents among the top 20 nodes: median {reach.median():.0f}, '
+                       f'{(reach >= args.breadth).mean():.0%} at or above {args.breadth})\n', to_markdown(recall), '']
             if args.more: print('tokens of a leaf as evidence: FABLE %.1f, the flat rankings %.1f' % leaf_tokens(forest, args.evidence_header))
+    if args.out: args.out.write_text('\n'.join(report))
