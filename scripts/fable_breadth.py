@@ -110,11 +110,10 @@ if __name__ == '__main__':
             settings = apply_overrides(settings, {'fable.evidence_header': args.evidence_header})
             table = sweep(name.split()[0], settings, forest, questions, args.breadth, args.more, args.gate)
             reach = table.dropna(subset=['reach']).drop_duplicates('id').reach
-            print(f'\n{name}, dev: {table.id.nunique()} queries; documents among the top 20 nodes: median {reach.median():.0f}, '
-                  f'{(reach >= args.breadth).mean():.0%} at or above {args.breadth}')
+            heading = (f'{name}, dev: {table.id.nunique()} queries; documents among the top 20 nodes: median {reach.median():.0f}, '
+                       f'{(reach >= args.breadth).mean():.0%} at or above {args.breadth}')
             recall = table.pivot_table(index='retriever', columns='budget', values='recall').round(3)
-            print(recall.to_string())
-            report += [f'## {name}, dev: {table.id.nunique()} queries (documents among the top 20 nodes: median {reach.median():.0f}, '
-                       f'{(reach >= args.breadth).mean():.0%} at or above {args.breadth})\n', to_markdown(recall), '']
+            print(f'\n{heading}\n{recall.to_string()}')
+            report += [f'## {heading}\n', to_markdown(recall), '']
             if args.more: print('tokens of a leaf as evidence: FABLE %.1f, the flat rankings %.1f' % leaf_tokens(forest, args.evidence_header))
     if args.out: args.out.write_text('\n'.join(report))
