@@ -283,7 +283,7 @@ class FableSettings(BaseModel):
     select_depth: int = Field(2, ge=1, le=6)  # L: deepest level the document-selection prompt shows (lowered until the prompt fits)
     top_k: int = Field(10, ge=1, le=1000)  # K: nodes of the vector path
     pool: float = Field(2.0, ge=0, le=50)  # the vector path reads its ranking on past K until the chunks read hold this many times the budget, so its documents grow with the budget; 0: K nodes only (the paper's)
-    vector_mode: Literal['dense', 'hybrid'] = 'hybrid'  # the vector path's closeness: the cosine and BM25 over node texts, combined with retrieval.dense_weight (measured: nbs/retrieval/13_fable_retrieval.ipynb), or the cosine alone (the paper's)
+    vector_mode: Literal['dense', 'hybrid'] = 'hybrid'  # the vector path's closeness: the cosine and BM25 over node texts, combined with retrieval.dense_weight (measured: nbs/explanations/fable_defaults.ipynb), or the cosine alone (the paper's)
     leaf_text: Literal['title_path', 'chunk'] = 'title_path'  # what BM25 reads of a chunk in the hybrid closeness: its section's title path, then the chunk (as a section is read: title path, then summary), or the chunk alone (the earlier)
     evidence_header: Literal['title_path', 'title'] = 'title'  # what heads a node's evidence for the generator: its document's title, as the flat rankings head a chunk, or its title path (document > section > ..., the earlier: more tokens a leaf, so fewer leaves in a budget)
     select_candidates: int = Field(8, ge=0, le=200)  # the selection prompt shows the N documents closest to the query, a line each; 0: every document's table of contents to depth L (the paper's)
@@ -291,7 +291,7 @@ class FableSettings(BaseModel):
     navigate_candidates: int = Field(14, ge=0, le=200)  # the navigation prompt lists the N sections of the fused documents closest to the query, with their title paths; 0: the top documents' whole tables of contents (the paper's)
     prompt_share: float = Field(0.5, gt=0.05, le=0.9)  # share of llm.context_tokens a selection or navigation prompt may use
     weight_similarity: float = Field(1.0, ge=0)  # alpha of TreeExpansion: a node's own similarity (over its depth with depth_decay); the paper's 1/3 each lost recall on both corpora measured
-    weight_inherited: float = Field(0.5, ge=0)  # beta: the best of its ancestors' scores, so a section or document that matches lifts its chunks (the paper's: 1/3; measured in nbs/retrieval/13_fable_retrieval.ipynb)
+    weight_inherited: float = Field(0.5, ge=0)  # beta: the best of its ancestors' scores, so a section or document that matches lifts its chunks (the paper's: 1/3; measured in nbs/explanations/fable_defaults.ipynb)
     weight_children: float = Field(0.0, ge=0)  # gamma: the mean of its children's scores (the paper's: 1/3)
     depth_decay: bool = False  # TreeExpansion divides a node's own similarity by its depth (true: the paper's); false: undivided
     normalise: Literal['joint', 'per_document'] = 'joint'  # min-max of TreeExpansion scores over all candidates, or within each document

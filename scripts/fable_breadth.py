@@ -21,8 +21,10 @@ With `--evidence-header title_path` FABLE's evidence is headed by each node's ti
 
     python scripts/fable_breadth.py [--breadth 16] [--more] [--gate] [--evidence-header title_path] [--out FILE.md]
 
-`--out` also writes the printed tables to a Markdown file (the committed one: `figures/fable_breadth.md`, from
-`--gate`).
+`--out` also writes the printed tables to a Markdown file and, beside it, a CSV of the same recalls (one row per split and
+retriever) that `nbs/explanations/fable_defaults.ipynb` reads (the committed ones: `figures/fable_breadth.md` from
+`--gate`, `figures/fable_header.md` from `--more`, `figures/fable_header_title_path.md` from `--more --evidence-header
+title_path`).
 """
 import argparse, random, sys, tempfile
 from pathlib import Path
@@ -102,6 +104,7 @@ if __name__ == '__main__':
     parser.add_argument('--evidence-header', choices=['title', 'title_path'], default='title', help="what heads FABLE's evidence (fable.evidence_header)")
     parser.add_argument('--out', type=Path, help='also write the tables to this Markdown file')
     args = parser.parse_args()
+    recalls = {}  # split -> recall table, for the CSV
     report = [f"# FABLE's spread, gated by the ranking's breadth, on the dev splits\n\n"
               f"`python scripts/fable_breadth.py {' '.join(sys.argv[1:])}`: recall at each evidence budget, no model call; "
               f"evidence headed by `{args.evidence_header}`.\n"]
@@ -115,5 +118,8 @@ if __name__ == '__main__':
             recall = table.pivot_table(index='retriever', columns='budget', values='recall').round(3)
             print(f'\n{heading}\n{recall.to_string()}')
             report += [f'## {heading}\n', to_markdown(recall), '']
+            recalls[name] = recall
             if args.more: print('tokens of a leaf as evidence: FABLE %.1f, the flat rankings %.1f' % leaf_tokens(forest, args.evidence_header))
-    if args.out: args.out.write_text('\n'.join(report))
+    if args.out:
+        args.out.write_text('\n'.join(report))
+        pd.concat(recalls, names=['split']).to_csv(args.out.with_suffix('.csv'))

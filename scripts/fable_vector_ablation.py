@@ -29,7 +29,8 @@ from aptrag.retrieval.fable_retrieval import Forest, fable_retrieve, open_forest
 
 ROOT = Path(__file__).resolve().parents[1]
 PAPER = {'fable.pool': 0.0, 'fable.depth_decay': True, 'fable.normalise': 'joint', 'fable.vector_mode': 'dense', 'fable.top_k': 10,
-         'fable.weight_similarity': 1 / 3, 'fable.weight_inherited': 1 / 3, 'fable.weight_children': 1 / 3, 'fable.solver': 'greedy'}
+         'fable.weight_similarity': 1 / 3, 'fable.weight_inherited': 1 / 3, 'fable.weight_children': 1 / 3, 'fable.solver': 'greedy',
+         'fable.spread': 0.0}  # BudgetControl by score alone
 FLAT = {'fable.depth_decay': False, 'fable.weight_similarity': 1.0, 'fable.weight_inherited': 0.0, 'fable.weight_children': 0.0}
 VARIANTS = {  # name -> settings on top of the vector path: the paper's (TreeExpansion 1/3 each with depth decay, joint min-max, cosine only, greedy, K = 10), one change at a time, then today's defaults
     'paper': PAPER,
@@ -129,7 +130,7 @@ def main():
         args.out.write_text(f'# FABLE vector path: where the recall goes\n\nDragonBall finance (en), {len(questions)} queries (seed {args.seed}), '
                             f'forest {args.export.parent.name} ({len(forest.trees)} documents), no LLM call. `{command}`\n\n'
                             + to_markdown(table) + '\n')
-        table.to_csv(args.out.with_suffix('.csv'), index=False)
+        table.to_csv(args.out.with_suffix('.csv'))  # variant and budget kept as columns
 
 
 if __name__ == '__main__':

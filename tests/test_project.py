@@ -75,6 +75,7 @@ KEPT_OUTPUTS = {  # notebook -> the fewest code cells with a saved output it may
     'methods/28c_rtrag': 2, 'retrieval/09_retriever': 3, 'retrieval/09a_lexical': 3, 'retrieval/10_dense': 4, 'core/03a_wikidump': 5,
     'retrieval/12_fable_forest': 3, 'retrieval/13_fable_retrieval': 10, 'retrieval/15_hybrid': 3, 'tutorials/walkthrough': 7,
     'experiments/main_results': 6, 'experiments/retrieval': 7, 'explanations/results': 10, 'explanations/tree_size': 7,
+    'explanations/fable_defaults': 12,
 }
 
 
