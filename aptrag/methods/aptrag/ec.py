@@ -62,14 +62,12 @@ def document_label(position: int) -> str:
     "The short name of the `position`-th document (from 1) of a batched prompt."
     return f'D{position}'
 
-# %% ../../../nbs/methods/24_aptrag_ec.ipynb #a42a6116
 LABEL_FOR_COUNTING = document_label(999)  # a label at least as long as any real one, for token estimates
 
 def document_block(label: str, text: str) -> str:
     "How one document appears in a batched prompt."
     return f'[{label}] {text.strip()}\n'
 
-# %% ../../../nbs/methods/24_aptrag_ec.ipynb #441ed84e
 def question_line(number: int, question: str, labels: Sequence[str]) -> str:
     "How one question and its allowed documents appear in a batched prompt."
     return f'Q{number} ({"from " + ", ".join(labels) if labels else "no documents"}): {question.strip()}\n'
