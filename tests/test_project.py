@@ -115,9 +115,9 @@ def exported_followed_by_exported(notebooks) -> tuple[int, int]:
 
 
 def test_definitions_are_followed_by_their_examples():
-    "At most 30% of exported cells run straight into another exported cell with no example, test or prose between (fastcore's share; 425 of 799, 53%, before the examples moved in between)."
+    "At most 20% of exported cells run straight into another exported cell with no example, test or prose between (425 of 799, 53%, before the examples moved in between; 130 of 714 now)."
     pairs, exported = exported_followed_by_exported(sorted((ROOT/'nbs').rglob('*.ipynb')))
-    assert exported > 600 and pairs / exported <= 0.30, (pairs, exported)
+    assert exported > 600 and pairs / exported <= 0.20, (pairs, exported)
 
 
 def undemonstrated_patches(notebooks) -> list[str]:
