@@ -26,7 +26,6 @@ __all__ = ['MissingExtra', 'import_ray', 'ray_session', 'ShardEmbedder', 'stored
 class MissingExtra(ImportError):
     "An optional dependency of aptrag is not installed."
 
-# %% ../../nbs/eval/36_scale.ipynb #14a1c09a
 def import_ray():
     "The `ray` module, or `MissingExtra` naming the install command."
     try:
