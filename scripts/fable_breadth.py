@@ -16,10 +16,15 @@ with the breadth-gated spread: what separates the tree from a flat ranking of it
 With `--gate`, also the spread's size and gate around the defaults (`fable.spread` 0.2, 0.3, 0.5 and 1.0, each where the
 top 20 nodes reach 12 or 16 documents): how much the chosen pair matters.
 
+With `--narrow`, also the Factbook's dev questions of 1 to 10 evidence pages, where the default gate leaves most
+questions unspread; with `--gates 4 8 12`, rows `gate-N` that apply the spread where the top 20 nodes reach N documents,
+read off each query's spread and unspread rows by its breadth (the gate only chooses between the two, so no search is
+repeated).
+
 With `--evidence-header title_path` FABLE's evidence is headed by each node's title path, as before today's default
 (`fable.evidence_header=title`, the document's title, as the flat rankings head a chunk): the two runs compare the headers.
 
-    python scripts/fable_breadth.py [--breadth 16] [--more] [--gate] [--evidence-header title_path] [--out FILE.md]
+    python scripts/fable_breadth.py [--breadth 16] [--more] [--gate] [--narrow] [--gates N ...] [--evidence-header title_path] [--out FILE.md]
 
 `--out` also writes the printed tables to a Markdown file and, beside it, a CSV of the same recalls (one row per split and
 retriever) that `nbs/explanations/fable_defaults.ipynb` reads (the committed ones: `figures/fable_breadth.md` from
@@ -51,9 +56,10 @@ def dragonball(folder: Path):
     return settings, open_forest(settings), load_dataset('dragonball:dev')
 
 
-def factbook():
+def factbook(wide: bool = True):
+    "The Factbook's forest and its dev questions of 11 or more evidence pages (`wide`), else of 1 to 10."
     settings = apply_overrides(settings_for_dataset(load_settings(), 'factbook'), {'fable.structure': 'headings', 'fable.chunk_tokens': 48})
-    return settings, Forest.open(forest_folder(settings, 'factbook')), [q for q in load_dataset('factbook:dev') if len(q.gold_titles) >= 11]
+    return settings, Forest.open(forest_folder(settings, 'factbook')), [q for q in load_dataset('factbook:dev') if (len(q.gold_titles) >= 11) == wide]
 
 
 MORE = {'fable-vectors-inherit0': {'fable.weight_inherited': 0.0, 'fable.spread': 0.0}, 'fable-vectors-chunk': {'fable.leaf_text': 'chunk', 'fable.spread': 0.0},  # no spread, as the variants below add it
@@ -96,11 +102,21 @@ def sweep(name: str, settings, forest, questions, breadth: int, more: bool = Fal
     return pd.DataFrame(rows)
 
 
+def gated(table: pd.DataFrame, gates) -> pd.DataFrame:
+    "Rows `gate-N` for each N of `gates`: a query's spread row where its breadth reaches N documents, its unspread row elsewhere."
+    spread, deep = (table[table.retriever == name].set_index(['id', 'budget']) for name in (f'fable-vectors-spread-{SPREAD:g}', 'fable-vectors-spread-0'))
+    rows = [pd.DataFrame({'retriever': f'gate-{least}', 'recall': spread.recall.where(spread.reach >= least, deep.recall), 'reach': spread.reach}).reset_index()
+            for least in gates]
+    return pd.concat([table, *rows], ignore_index=True)
+
+
 if __name__ == '__main__':
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     parser.add_argument('--breadth', type=int, default=16, help='spread where the top 20 nodes come from at least this many documents')
     parser.add_argument('--more', action='store_true', help='also the variants that separate the tree from a flat ranking (MORE)')
     parser.add_argument('--gate', action='store_true', help="also the spread's size and gate around the defaults (GATES)")
+    parser.add_argument('--narrow', action='store_true', help="also the Factbook's dev questions of 1 to 10 evidence pages")
+    parser.add_argument('--gates', type=int, nargs='*', default=[], help='also the spread gated at each of these breadths (read off the spread and unspread rows)')
     parser.add_argument('--evidence-header', choices=['title', 'title_path'], default='title', help="what heads FABLE's evidence (fable.evidence_header)")
     parser.add_argument('--out', type=Path, help='also write the tables to this Markdown file')
     args = parser.parse_args()
@@ -109,9 +125,11 @@ if __name__ == '__main__':
               f"`python scripts/fable_breadth.py {' '.join(sys.argv[1:])}`: recall at each evidence budget, no model call; "
               f"evidence headed by `{args.evidence_header}`.\n"]
     with tempfile.TemporaryDirectory() as folder:
-        for name, (settings, forest, questions) in {'dragonball': dragonball(Path(folder)), 'factbook (11+ pages)': factbook()}.items():
+        splits = {'dragonball': lambda: dragonball(Path(folder)), 'factbook (11+ pages)': factbook, **({'factbook (1-10 pages)': lambda: factbook(wide=False)} if args.narrow else {})}
+        for name, make in splits.items():
+            settings, forest, questions = make()
             settings = apply_overrides(settings, {'fable.evidence_header': args.evidence_header})
-            table = sweep(name.split()[0], settings, forest, questions, args.breadth, args.more, args.gate)
+            table = gated(sweep(name.split()[0], settings, forest, questions, args.breadth, args.more, args.gate), args.gates)
             reach = table.dropna(subset=['reach']).drop_duplicates('id').reach
             heading = (f'{name}, dev: {table.id.nunique()} queries; documents among the top 20 nodes: median {reach.median():.0f}, '
                        f'{(reach >= args.breadth).mean():.0%} at or above {args.breadth}')
