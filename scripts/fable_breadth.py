@@ -29,7 +29,7 @@ With `--evidence-header title_path` FABLE's evidence is headed by each node's ti
 `--out` also writes the printed tables to a Markdown file and, beside it, a CSV of the same recalls (one row per split and
 retriever) that `nbs/explanations/fable_defaults.ipynb` reads (the committed ones: `figures/fable_breadth.md` from
 `--gate`, `figures/fable_header.md` from `--more`, `figures/fable_header_title_path.md` from `--more --evidence-header
-title_path`).
+title_path`, `figures/fable_narrow.md` from `--narrow --gates 4 8 12`).
 """
 import argparse, random, sys, tempfile
 from pathlib import Path
