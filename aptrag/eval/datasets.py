@@ -15,22 +15,22 @@ from pydantic import BaseModel, Field
 
 from ..config import Settings, apply_overrides, load_settings
 from ..corpus import Passage, load_corpus, read_jsonl, register_corpus, vital_articles_records
-from .factbook import make_factbook_questions
+from .factbook import NUMBER_WORDS, make_factbook_questions
 from .monaco import dev_read, factbook_answers, monaco_offline_questions, monaco_scores
 from ..embed import make_embedder
 from ..retrieval.dense import build_index, embed_corpus
 from ..data import data_file
 from ..llm import LLM
-from .metrics import (KEYPOINT_VERSION, MonacoJudge, best_hotpot_scores, judge_keypoints, qampari_scores, rouge_l,
-                                 split_list_answer)
+from .metrics import (KEYPOINT_VERSION, MonacoJudge, best_hotpot_scores, judge_keypoints, normalize_answer, qampari_scores,
+                                 rouge_l, split_list_answer)
 
 # %% auto #0
-__all__ = ['CONTINENTS', 'DATASETS', 'SPLITS', 'SPLIT_SEED', 'QARecord', 'load_monaco', 'load_qampari', 'load_alce_qampari',
-           'load_hotpotqa', 'load_dragonball', 'load_flashrag', 'vital_list_questions', 'load_set_filter',
-           'load_factbook_questions', 'load_monaco_offline', 'score_monaco_offline', 'score_list', 'score_short',
-           'score_rouge', 'judge_monaco', 'judge_dragonball', 'DatasetSpec', 'register_dataset', 'split_name',
-           'tuned_on', 'split_questions', 'dataset_splits', 'dataset_spec', 'settings_for_dataset',
-           'experiment_settings', 'load_dataset', 'sample_index']
+__all__ = ['CONTINENTS', 'FACTBOOK_ONE_ANSWER', 'DATASETS', 'SPLITS', 'SPLIT_SEED', 'QARecord', 'load_monaco', 'load_qampari',
+           'load_alce_qampari', 'load_hotpotqa', 'load_dragonball', 'load_flashrag', 'vital_list_questions',
+           'load_set_filter', 'load_factbook_questions', 'load_monaco_offline', 'score_monaco_offline', 'score_list',
+           'score_short', 'numbers_stated', 'score_factbook', 'score_rouge', 'judge_monaco', 'judge_dragonball',
+           'DatasetSpec', 'register_dataset', 'split_name', 'tuned_on', 'split_questions', 'dataset_splits',
+           'dataset_spec', 'settings_for_dataset', 'experiment_settings', 'load_dataset', 'sample_index']
 
 # %% ../../nbs/eval/31_datasets.ipynb #f115c8a3
 class QARecord(BaseModel):
@@ -184,6 +184,23 @@ def score_short(answer: str, record: QARecord) -> dict:
     s = best_hotpot_scores(answer, [a for answer in record.answers for a in answer] or [''])
     return {k: s[k] for k in ('em', 'f1', 'precision', 'recall')}
 
+# %% ../../nbs/eval/31_datasets.ipynb #481bca9c
+FACTBOOK_ONE_ANSWER = ('compare', 'superlative', 'count')  # the Factbook's kinds that ask for one thing: scored right or wrong
+
+def numbers_stated(answer: str) -> set[int]:
+    "The whole numbers an answer states, in digits or as words up to twenty ('none' is zero)."
+    words = normalize_answer(answer).split()
+    found = {int(w) for w in words if w.isdigit()} | {NUMBER_WORDS.index(w) for w in words if w in NUMBER_WORDS}
+    return found | ({0} if words[:1] == ['none'] else set())
+
+def score_factbook(answer: str, record: QARecord) -> dict:
+    "The Factbook's scores: set precision, recall and F1 of a list; a comparison, superlative or count right (1) or wrong (0)."
+    kind = record.meta.get('kind')
+    if kind not in FACTBOOK_ONE_ANSWER: return score_list(answer, record)
+    if kind == 'count': right = numbers_stated(answer) == {int(record.answers[0][0])}
+    else: right = score_list(answer, record)['f1'] == 1.0
+    return dict(precision=float(right), recall=float(right), f1=float(right))
+
 # %% ../../nbs/eval/31_datasets.ipynb #d83b6f09
 def score_rouge(answer: str, record: QARecord) -> dict:
     "ROUGE-L against the reference answer (DragonBall)."
@@ -225,7 +242,7 @@ class DatasetSpec:
 DATASETS = {spec.name: spec for spec in [
     DatasetSpec('vital-list', lambda: iter(vital_list_questions()), 'vital-articles', 'list', score_list, test_size=40),
     DatasetSpec('set-filter', load_set_filter, 'vital-articles', 'list', score_list, test_size=22, dev_reads=(), test_seen=True),
-    DatasetSpec('factbook', load_factbook_questions, 'factbook', 'list', score_list, stratum=lambda r: r.meta['evidence_bin'],
+    DatasetSpec('factbook', load_factbook_questions, 'factbook', 'list', score_factbook, stratum=lambda r: r.meta['evidence_bin'],
                 test_size=150, split_stratum=lambda r: f"{r.meta['kind']} {r.meta['evidence_bin']}"),
     DatasetSpec('hotpotqa', lambda: load_hotpotqa(data_file('hotpotqa/ircot_processed/dev_subsampled.jsonl')), 'hotpotqa', 'short', score_short,
                 test_size=150),
