@@ -237,13 +237,15 @@ class DatasetSpec:
     dev_reads: tuple[str, ...] = ('answered',)  # which lists of `tuned_on` keep a question in dev: 'answered' (a committed run answered it), 'retrieved' (only a retrieval sweep read it)
     test_seen: bool = False  # its test questions were read while tuning before the split existed (every set-filter question was): tables say so
     dev_read: Optional[Callable[[], Iterable[str]]] = None  # ids read on dev since the split was made: kept in dev when the dataset grows
+    answer_forms: Optional[tuple[str, ...]] = None  # in the `form` style, the forms the model chooses among (`answer.forms`); None: the settings'
 
 # %% ../../nbs/eval/31_datasets.ipynb #bfcf3033
 DATASETS = {spec.name: spec for spec in [
     DatasetSpec('vital-list', lambda: iter(vital_list_questions()), 'vital-articles', 'list', score_list, test_size=40),
     DatasetSpec('set-filter', load_set_filter, 'vital-articles', 'list', score_list, test_size=22, dev_reads=(), test_seen=True),
-    DatasetSpec('factbook', load_factbook_questions, 'factbook', 'list', score_factbook, stratum=lambda r: r.meta['evidence_bin'],
-                test_size=150, split_stratum=lambda r: f"{r.meta['kind']} {r.meta['evidence_bin']}"),
+    DatasetSpec('factbook', load_factbook_questions, 'factbook', 'form', score_factbook, stratum=lambda r: r.meta['evidence_bin'],
+                test_size=150, split_stratum=lambda r: f"{r.meta['kind']} {r.meta['evidence_bin']}",
+                answer_forms=('one', 'list', 'number', 'yes/no')),  # each method answers in the form it reads the question as asking for (chosen on dev: nbs/explanations/results.ipynb)
     DatasetSpec('hotpotqa', lambda: load_hotpotqa(data_file('hotpotqa/ircot_processed/dev_subsampled.jsonl')), 'hotpotqa', 'short', score_short,
                 test_size=150),
     DatasetSpec('dragonball', lambda: load_dragonball(data_file('dragonball/example_finance_en_gpt-4o.jsonl')), 'dragonball', 'free',
@@ -341,6 +343,7 @@ def settings_for_dataset(
     spec, keep, pairs = dataset_spec(str(name)), set(keep), {}
     if spec.corpus and not keep & {'retrieval.corpus', 'retrieval.index_dir'}: pairs['retrieval.corpus'] = spec.corpus
     if 'answer.style' not in keep: pairs['answer.style'] = spec.answer_style
+    if spec.answer_forms and not keep & {'answer.style', 'answer.forms'}: pairs['answer.forms'] = list(spec.answer_forms)
     return apply_overrides(settings, pairs)
 
 # %% ../../nbs/eval/31_datasets.ipynb #34c158d1

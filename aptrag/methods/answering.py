@@ -22,7 +22,7 @@ from ..tree import FlagKind, Mode, Node, Plan
 __all__ = ['ANSWER_VERSION', 'ANSWER_SYSTEM', 'FINAL_SYSTEM', 'STYLE_INSTRUCTION', 'ANSWER_FORMS', 'FORM_MEANS', 'FORM_SYSTEM',
            'ShortAnswer', 'passages_block', 'external_answer_prompt', 'direct_answer_prompt', 'extract_answer',
            'names_with_and', 'names_with_and_read', 'tidy_list_answer', 'asks_for_list', 'fit_passages', 'passages_for',
-           'form_system', 'AnswerForm', 'form_schema', 'form_prompt', 'answer_style', 'ask_answer',
+           'form_system', 'AnswerForm', 'form_schema', 'form_prompt', 'form_fallback', 'answer_style', 'ask_answer',
            'answer_from_passages', 'retrieve_and_answer']
 
 # %% ../../nbs/methods/21_answering.ipynb #64d8f765
@@ -168,6 +168,12 @@ def form_prompt(question: str, forms: Sequence[str] = tuple(ANSWER_FORMS)) -> st
     return f'Question: {question}\n\nWhat form does the answer take? ' + ' '.join(f'"{f}": {FORM_MEANS[f]}' for f in forms)
 
 # %% ../../nbs/methods/21_answering.ipynb #9525fcfc
+def form_fallback(
+    forms: Sequence[str],  # the forms the model may choose among (`answer.forms`)
+) -> str:
+    "The style of a final answer whose form was not decided: free text where 'text' is a form, else a list (one name is a list of one)."
+    return 'free' if 'text' in forms else 'list'
+
 def answer_style(
     ctx: QuestionContext,  # the question's budgets and gateway
     node: Node,  # the node whose final answer is being written (the call is recorded on it)
@@ -175,12 +181,13 @@ def answer_style(
     "The style of a final answer: the settings' own, or in the `form` style the one that fits the form the model reads the question as asking for (among `answer.forms`)."
     style = ctx.settings.answer.style
     if style != 'form': return style
-    if ctx.calls_left() < 2: return 'free'  # the last call is the answer's
     forms = tuple(f for f in ANSWER_FORMS if f in ctx.settings.answer.forms)
+    if ctx.calls_left() < 2: return form_fallback(forms)  # the last call is the answer's
     try: form = ctx.structured(node, form_prompt(node.text, forms), form_schema(forms), purpose='answer_form', system=form_system(forms), max_tokens=16,
                                version=ANSWER_VERSION).form
-    except (StructuredOutputError, BudgetExceeded): node.flag(FlagKind.parse_fallback, 'answer_form'); return 'free'
+    except (StructuredOutputError, BudgetExceeded): node.flag(FlagKind.parse_fallback, 'answer_form'); return form_fallback(forms)
     return ANSWER_FORMS[form]
+
 
 # %% ../../nbs/methods/21_answering.ipynb #bfa6ab4e
 def ask_answer(
