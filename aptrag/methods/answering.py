@@ -188,7 +188,6 @@ def answer_style(
     except (StructuredOutputError, BudgetExceeded): node.flag(FlagKind.parse_fallback, 'answer_form'); return form_fallback(forms)
     return ANSWER_FORMS[form]
 
-
 # %% ../../nbs/methods/21_answering.ipynb #bfa6ab4e
 def ask_answer(
     ctx: QuestionContext,  # the question's budgets and gateway
