@@ -14,7 +14,7 @@ from typing import Annotated, Literal, Optional
 from pydantic import BaseModel, Field
 
 from ..llm import StructuredOutputError
-from .answering import names_with_and_read, passages_block, passages_for, tidy_list_answer
+from .answering import answer_style, names_with_and_read, passages_block, passages_for, tidy_list_answer
 from .text import content_words, fill_references, references_in
 from .base import BudgetExceeded, QuestionContext, QuestionMethod, register_method
 from ..tree import FlagKind, Mode, Node, Plan
@@ -250,6 +250,6 @@ def answer(self: RTRAG, ctx: QuestionContext, root: Node) -> str:
         try: answer = final_span(ctx.chat(root, direct_prompt(root.text), purpose='answer_final', system=RTRAG_SYSTEM,
                                           max_tokens=o.sample_tokens, version=RTRAG_VERSION, final=True))
         except BudgetExceeded: pass
-    if answer != NONE and self.settings.answer.style == 'list': answer = tidy_list_answer(answer, names=names_with_and_read(root))
+    if answer != NONE and answer_style(ctx, root) == 'list': answer = tidy_list_answer(answer, names=names_with_and_read(root))  # the form style asks the form first
     root.answer = '' if answer == NONE else answer
     return root.answer
