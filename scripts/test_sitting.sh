@@ -12,9 +12,9 @@
 # drawn again, by this checkout's notebooks from the committed runs: those runs are complete, so no model is asked.
 #
 # ONLY names the tables of a sitting when they are not all made at one commit: the Factbook's two (factbook,
-# factbook_pages) are made at the commit that gave the Factbook its form answer style (each table's header names its
-# commit; why: nbs/explanations/results.ipynb), the others (natural_and_sets, vital_list, hotpotqa, monaco_steps) at
-# 682b253.
+# factbook_pages) are made at 192ae71, where every method answers the Factbook in the form each question asks (why:
+# nbs/explanations/results.ipynb), the others (natural_and_sets, vital_list, hotpotqa, monaco_steps) at 682b253; each
+# table's header names its commit.
 #
 #   bash scripts/test_sitting.sh [RUNS] [FIGURES]     (defaults: data/runs/test_1.5b, figures/test)
 #   ONLY="factbook factbook_pages" bash scripts/test_sitting.sh   (those tables only)
