@@ -20,6 +20,7 @@ from .monaco import dev_read, factbook_answers, monaco_offline_questions, monaco
 from ..embed import make_embedder
 from ..retrieval.dense import build_index, embed_corpus
 from ..data import data_file
+from ..lexicon import numbers_in
 from ..llm import LLM
 from .metrics import (KEYPOINT_VERSION, MonacoJudge, best_hotpot_scores, judge_keypoints, normalize_answer, qampari_scores,
                                  rouge_l, split_list_answer)
@@ -187,11 +188,10 @@ def score_short(answer: str, record: QARecord) -> dict:
 # %% ../../nbs/eval/31_datasets.ipynb #481bca9c
 FACTBOOK_ONE_ANSWER = ('compare', 'superlative', 'count')  # the Factbook's kinds that ask for one thing: scored right or wrong
 
-def numbers_stated(answer: str) -> set[int]:
-    "The whole numbers an answer states, in digits or as words up to twenty ('none' is zero)."
+def numbers_stated(answer: str) -> set[float]:
+    "The numbers an answer states: in digits (`aptrag.lexicon.numbers_in`) or as the Factbook's number words up to twenty ('none' is zero)."
     words = normalize_answer(answer).split()
-    found = {int(w) for w in words if w.isdigit()} | {NUMBER_WORDS.index(w) for w in words if w in NUMBER_WORDS}
-    return found | ({0} if words[:1] == ['none'] else set())
+    return set(numbers_in(answer)) | {NUMBER_WORDS.index(w) for w in words if w in NUMBER_WORDS} | ({0} if words[:1] == ['none'] else set())
 
 def score_factbook(answer: str, record: QARecord) -> dict:
     "The Factbook's scores: set precision, recall and F1 of a list; a comparison, superlative or count right (1) or wrong (0)."
